@@ -1,0 +1,82 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <pthread.h>
+#include <time.h>
+
+#include "include/cpts_clock.h"
+#include "include/cpts_mutex.h"
+
+bool cpts_mutex_kind_is_native(cpts_mutex_kind kind) {
+    switch (kind) {
+    case CPTS_MUTEX_KIND_ADAPTIVE:
+#if defined(PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP)
+        return true;
+#else
+        return false;
+#endif
+    case CPTS_MUTEX_KIND_NORMAL:
+    case CPTS_MUTEX_KIND_ERRORCHECK:
+    case CPTS_MUTEX_KIND_PRIORITY_INHERIT:
+        return true;
+    }
+    return false;
+}
+
+int cpts_mutex_init(cpts_mutex_t *mutex, cpts_mutex_kind kind) {
+    pthread_mutexattr_t attr;
+    int rc = pthread_mutexattr_init(&attr);
+    if (rc != 0) return rc;
+
+    int type = PTHREAD_MUTEX_NORMAL;
+    switch (kind) {
+    case CPTS_MUTEX_KIND_NORMAL:
+    case CPTS_MUTEX_KIND_PRIORITY_INHERIT:
+        type = PTHREAD_MUTEX_NORMAL;
+        break;
+    case CPTS_MUTEX_KIND_ADAPTIVE:
+#if defined(PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP)
+        type = PTHREAD_MUTEX_ADAPTIVE_NP;
+#else
+        type = PTHREAD_MUTEX_NORMAL;
+#endif
+        break;
+    case CPTS_MUTEX_KIND_ERRORCHECK:
+        type = PTHREAD_MUTEX_ERRORCHECK;
+        break;
+    default:
+        pthread_mutexattr_destroy(&attr);
+        return EINVAL;
+    }
+
+    rc = pthread_mutexattr_settype(&attr, type);
+    if (rc == 0 && kind == CPTS_MUTEX_KIND_PRIORITY_INHERIT) {
+        rc = pthread_mutexattr_setprotocol(&attr, PTHREAD_PRIO_INHERIT);
+    }
+    if (rc == 0) {
+        rc = pthread_mutex_init(mutex, &attr);
+    }
+    int destroy_rc = pthread_mutexattr_destroy(&attr);
+    return rc != 0 ? rc : destroy_rc;
+}
+
+int cpts_mutex_destroy(cpts_mutex_t *mutex) { return pthread_mutex_destroy(mutex); }
+
+int cpts_mutex_lock_until(cpts_mutex_t *mutex, uint64_t deadline_ns) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 30))
+    struct timespec deadline = cpts_timespec_from_ns(deadline_ns);
+    return pthread_mutex_clocklock(mutex, CLOCK_MONOTONIC, &deadline);
+#else
+    // No monotonic timed lock here (Darwin, musl): poll with trylock and
+    // short sleeps. Coarse, but a deadline is never overshot by more than
+    // one sleep interval and never shortened by a wall-clock jump.
+    for (;;) {
+        int rc = pthread_mutex_trylock(mutex);
+        if (rc != EBUSY) return rc;
+        if (cpts_monotonic_now_ns() >= deadline_ns) return ETIMEDOUT;
+        struct timespec pause = {0, 50000};  // 50 µs
+        nanosleep(&pause, NULL);
+    }
+#endif
+}

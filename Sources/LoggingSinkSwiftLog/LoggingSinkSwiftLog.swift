@@ -1,0 +1,2 @@
+// The swift-log bridge is built with LoggingSink; intentionally empty until then.
+import LoggingSink
