@@ -91,15 +91,26 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // Compiles snippets against the built modules and checks the
+        // compiler's verdict; shared by the test targets.
+        .target(
+            name: "CompileFixtures",
+            path: "Tests/CompileFixtures",
+            swiftSettings: strictSwift6
+        ),
+
         .testTarget(
             name: "SafeBoxTests",
-            dependencies: ["SafeBox", "CPThreadShim"],
+            dependencies: ["SafeBox", "CPThreadShim", "CompileFixtures"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "LoggingSinkTests",
-            dependencies: ["LoggingSink", "LoggingSinkSwiftLog", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSwift6
         ),
         .testTarget(
