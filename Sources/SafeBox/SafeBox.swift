@@ -80,7 +80,10 @@ extension SafeBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         lock.lock()
-        defer { lock.unlock() }
+        defer {
+            lock.notifyWaitersIfAny()
+            lock.unlock()
+        }
         return try body(&value.pointee)
     }
 
@@ -100,7 +103,10 @@ extension SafeBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.tryLock() else { return nil }
-        defer { lock.unlock() }
+        defer {
+            lock.notifyWaitersIfAny()
+            lock.unlock()
+        }
         return try body(&value.pointee)
     }
 }
