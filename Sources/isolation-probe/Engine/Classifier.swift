@@ -1,0 +1,152 @@
+import Foundation
+
+/// One stack frame from the Swift runtime's crash backtrace.
+struct BacktraceFrame: Sendable, Hashable, Codable {
+    var index: Int
+    var symbol: String
+    var image: String
+    /// `File.swift:LINE[:COLUMN]`, when the backtracer knew it.
+    var location: String?
+    var isThunk: Bool
+}
+
+/// Turns what a child printed into an ``Outcome`` plus the evidence that
+/// justifies it.
+///
+/// ```swift
+/// let verdict = Classifier.classifyRun(result)
+/// verdict.outcome   // .isolationTrap
+/// verdict.evidence  // ["signal 4 (SIGILL)", "frame: _dispatch_assert_queue_fail", …]
+/// ```
+enum Classifier {
+    /// Symbols and messages that only appear when the runtime's actor
+    /// isolation check stops a program.
+    static let isolationMarkers = [
+        "dispatch_assert_queue",
+        "swift_task_isCurrentExecutor",
+        "_checkExpectedExecutor",
+        "checkIsolated",
+        "Incorrect actor executor assumption",
+        "swift_task_reportUnexpectedExecutor",
+        "data race detected",
+    ]
+
+    struct Verdict: Sendable {
+        var outcome: Outcome
+        var evidence: [String]
+        /// The first frame of the program's own code under the isolation
+        /// check: the closure or function that ran on the wrong executor.
+        var offender: BacktraceFrame?
+    }
+
+    static func classifyCompileFailure(_ compile: CompileResult) -> Verdict {
+        let errors = compile.errors
+        return Verdict(outcome: .compileError, evidence: errors.isEmpty ? ["swiftc failed without an error line; see --format json for the transcript"] : errors, offender: nil)
+    }
+
+    static func classifyRun(_ run: ChildProcess.Result) -> Verdict {
+        let combined = run.standardError + "\n" + run.standardOutput
+        var evidence: [String] = []
+        if run.timedOut {
+            evidence.append("killed after the time limit (\(format(run.duration))); no exit on its own")
+            return Verdict(outcome: .timeout, evidence: evidence, offender: nil)
+        }
+        if run.flooded {
+            evidence.append("killed after printing more than the output limit")
+            return Verdict(outcome: .flood, evidence: evidence, offender: nil)
+        }
+        evidence.append(run.termination.description)
+        let tsanLines = lines(of: combined).filter { $0.contains("ThreadSanitizer: data race") || $0.hasPrefix("SUMMARY: ThreadSanitizer") }
+        if !tsanLines.isEmpty {
+            evidence += unique(tsanLines.map(CompileResult.shortenPath)).prefix(3)
+            return Verdict(outcome: .dataRace, evidence: evidence, offender: nil)
+        }
+        if run.termination == .exited(0) {
+            return Verdict(outcome: .clean, evidence: evidence, offender: nil)
+        }
+        let frames = parseFrames(run.standardError)
+        evidence += lines(of: combined).filter { line in
+            line.hasPrefix("*** Program crashed") || line.contains("Fatal error") || line.contains("fatal error")
+        }.prefix(3)
+        let markerFrames = frames.filter { frame in isolationMarkers.contains { frame.symbol.contains($0) } }
+        let messageHit = isolationMarkers.first { combined.contains($0) }
+        guard !markerFrames.isEmpty || messageHit != nil else {
+            if let top = frames.first { evidence.append("top frame: \(top.symbol)") }
+            return Verdict(outcome: .otherTrap, evidence: evidence, offender: nil)
+        }
+        if !markerFrames.isEmpty {
+            evidence.append("frames: " + markerFrames.map(\.symbol).joined(separator: " ← "))
+        } else if let messageHit {
+            evidence.append("message: \(messageHit)")
+        }
+        return Verdict(outcome: .isolationTrap, evidence: evidence, offender: offender(in: frames))
+    }
+
+    /// The first non-thunk frame in the program's own image below the last
+    /// runtime frame (dispatch, concurrency, core library, or the
+    /// `assumeIsolated` entry point itself).
+    static func offender(in frames: [BacktraceFrame]) -> BacktraceFrame? {
+        let runtimeImages = ["libdispatch.so", "libswift_Concurrency.so", "libswiftCore.so", "libc.so.6"]
+        let lastRuntime = frames.lastIndex { frame in
+            runtimeImages.contains(frame.image)
+                || isolationMarkers.contains { frame.symbol.contains($0) }
+                || frame.symbol.contains("assumeIsolated")
+        }
+        let start = lastRuntime.map { $0 + 1 } ?? 0
+        return frames[start...].first { !$0.isThunk && !runtimeImages.contains($0.image) }
+    }
+
+    /// Parses lines such as
+    /// `  5 [ra] [system] 0x000… closure #1 in Host.init() + 167 in prog at /p/File.swift:35:9`.
+    static func parseFrames(_ text: String) -> [BacktraceFrame] {
+        var frames: [BacktraceFrame] = []
+        for rawLine in lines(of: text) {
+            var rest = Substring(rawLine)
+            guard let indexEnd = rest.firstIndex(of: " "), let index = Int(rest[..<indexEnd]) else { continue }
+            rest = rest[indexEnd...].drop { $0 == " " }
+            var isThunk = false
+            while rest.hasPrefix("[") {
+                guard let close = rest.firstIndex(of: "]") else { break }
+                if rest[rest.startIndex...close] == "[thunk]" { isThunk = true }
+                rest = rest[rest.index(after: close)...].drop { $0 == " " }
+            }
+            guard rest.hasPrefix("0x"), let addressEnd = rest.firstIndex(of: " ") else { continue }
+            rest = rest[addressEnd...].drop { $0 == " " }
+            var location: String?
+            if let at = rest.range(of: " at ", options: .backwards) {
+                let path = rest[at.upperBound...]
+                location = path.split(separator: "/").last.map(String.init)
+                rest = rest[..<at.lowerBound]
+            }
+            guard let inRange = rest.range(of: " in ", options: .backwards) else { continue }
+            let image = String(rest[inRange.upperBound...])
+            var symbol = rest[..<inRange.lowerBound]
+            if let plus = symbol.range(of: " + ", options: .backwards), symbol[plus.upperBound...].allSatisfy(\.isNumber) {
+                symbol = symbol[..<plus.lowerBound]
+            }
+            if location == "<compiler-generated>" { location = nil }
+            frames.append(BacktraceFrame(index: index, symbol: String(symbol), image: image, location: location, isThunk: isThunk || symbol.hasPrefix("thunk for")))
+        }
+        return frames
+    }
+
+    /// Lines the legacy executor mode prints instead of trapping, e.g.
+    /// `warning: data race detected: @MainActor function at M/File.swift:35 was not called on the main thread`.
+    static func legacyReports(in text: String) -> [String] {
+        unique(lines(of: text).filter { $0.contains("data race detected") })
+    }
+
+    static func lines(of text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    static func unique(_ items: [String]) -> [String] {
+        var seen: Set<String> = []
+        return items.filter { seen.insert($0).inserted }
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: "%.1fs", seconds)
+    }
+}
