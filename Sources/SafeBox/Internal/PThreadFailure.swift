@@ -39,6 +39,19 @@ enum PThreadFailure {
     private static func meaning(_ code: CInt, _ call: StaticString) -> String {
         let call = "\(call)"
         switch (call, code) {
+        // Reader-writer lock calls come first: the same codes mean something
+        // different for a ReaderWriterBox.
+        case (_, EDEADLK) where call.hasPrefix("pthread_rwlock"):
+            return "ReaderWriterBox re-entered on the thread that holds its write lock: "
+                + "withReadLock or withWriteLock inside withWriteLock deadlocks"
+        case (_, EPERM) where call.hasPrefix("pthread_rwlock") && call.hasSuffix("unlock"):
+            return "unlocking a ReaderWriterBox this thread does not hold"
+        case (_, EBUSY) where call.hasPrefix("pthread_rwlock") && call.hasSuffix("destroy"):
+            return "destroying a ReaderWriterBox that is still locked"
+        case (_, EAGAIN) where call.hasPrefix("pthread_rwlock") && call.contains("rd"):
+            return "too many read locks held on one ReaderWriterBox at once"
+        case (_, ENOTSUP) where call == "pthread_rwlock_init":
+            return "this platform cannot make a ReaderWriterBox prefer writers; use preferring: .readers"
         case (_, EPERM) where call.hasSuffix("unlock"):
             return "unlocking a SafeBox this thread does not hold"
         case (_, EDEADLK):

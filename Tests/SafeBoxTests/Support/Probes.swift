@@ -1,0 +1,50 @@
+import Foundation
+import Synchronization
+
+/// A counter threads can bump and the test can read, for observing what
+/// happened inside a lock without taking that lock (Atomic, not Mutex:
+/// ThreadSanitizer understands atomics, and the lock under test must not be
+/// the thing that reports on itself).
+final class SharedCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    @discardableResult
+    func increment() -> Int { count.add(1, ordering: .sequentiallyConsistent).newValue }
+
+    var value: Int { count.load(ordering: .sequentiallyConsistent) }
+}
+
+/// Polls `condition` until it holds or `limit` passes; true if it held.
+///
+/// Used only to wait for another thread to reach a state the test can
+/// observe (a predicate evaluated, a writer queued); the limit is a
+/// failure bound, never an assertion on speed.
+func eventually(within limit: Duration = .seconds(10), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        Thread.sleep(forTimeInterval: 0.001)
+    }
+    return condition()
+}
+
+/// How long `body` took on the continuous clock.
+func measure<T>(_ body: () -> T) -> (result: T, elapsed: Duration) {
+    let start = ContinuousClock.now
+    let result = body()
+    return (result, ContinuousClock.now - start)
+}
+
+extension DispatchSemaphore {
+    /// Waits up to `seconds`; true if signalled. The bound only turns a
+    /// broken lock's hang into a test failure.
+    func wait(seconds: Double) -> Bool {
+        wait(timeout: .now() + seconds) == .success
+    }
+}
+
+extension DispatchGroup {
+    func wait(seconds: Double) -> Bool {
+        wait(timeout: .now() + seconds) == .success
+    }
+}
