@@ -32,6 +32,8 @@ struct IsolationProbe: AsyncParsableCommand {
             ListCommand.self,
             ExplainCommand.self,
             MatrixCommand.self,
+            LintCommand.self,
+            DetectCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,0 +1,50 @@
+/// Runs a program with the runtime's isolation checks set to log instead of
+/// trap, and collects every violation it reports.
+///
+/// The Swift runtime reads two variables when the program starts:
+/// `SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE=legacy` makes a failed
+/// isolation check of code built with `-enable-actor-data-race-checks` log a
+/// warning instead of trapping, and `SWIFT_UNEXPECTED_EXECUTOR_LOG_LEVEL=1`
+/// selects "warn and continue". So one run reports every violation, not just
+/// the first. `assumeIsolated` failures still stop the program; they are
+/// reported too.
+///
+/// ```swift
+/// let engine = DetectEngine(sourceRoot: ".")
+/// let report = try engine.run(["./.build/debug/MyApp"])
+/// print(report.tally.entries.count, report.ending)
+/// ```
+struct DetectEngine {
+    /// The variables that turn traps into logged warnings.
+    static let environment: [String: String] = [
+        "SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE": "legacy",
+        "SWIFT_UNEXPECTED_EXECUTOR_LOG_LEVEL": "1",
+    ]
+
+    /// Where to look up the files the runtime names; `nil` leaves `#fileID`s unresolved.
+    var sourceRoot: String?
+    /// Whether the runtime's own warning lines are forwarded to standard error
+    /// (the report lists them again, deduplicated).
+    var forwardRuntimeWarnings = true
+    /// Working directory for the program.
+    var workingDirectory: String? = nil
+
+    init(sourceRoot: String?, forwardRuntimeWarnings: Bool = true, workingDirectory: String? = nil) {
+        self.sourceRoot = sourceRoot
+        self.forwardRuntimeWarnings = forwardRuntimeWarnings
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Runs `command` to completion and returns what it reported.
+    func run(_ command: [String]) throws -> DetectReport {
+        var tally = ViolationTally()
+        let child = MonitoredChild(command: command, environment: Self.environment, workingDirectory: workingDirectory)
+        let forward = forwardRuntimeWarnings
+        let ending = try child.run { line in
+            let isViolation = tally.record(line: line)
+            return forward || !isViolation
+        }
+        tally.resolvePaths(with: SourceLocator(root: sourceRoot))
+        return DetectReport(command: command, ending: ending, tally: tally)
+    }
+}

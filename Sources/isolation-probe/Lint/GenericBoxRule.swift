@@ -1,0 +1,229 @@
+import Foundation
+import SwiftSyntax
+
+/// `unchecked-sendable-generic-box`: a generic type that is `@unchecked
+/// Sendable` for every `T`, stores a `T`, and hands out `T` or `inout T`
+/// without `sending` — the seed's copyable `Box<T>`.
+///
+/// Such a box makes any value Sendable, main-actor closures included; a lock
+/// inside serialises access but cannot move the value out of its isolation.
+///
+/// ```swift
+/// let rule = GenericBoxRule(index: index)
+/// let candidates = rule.check()
+/// let boxes = rule.flaggedBoxes  // used by `unchecked-box-of-closure`
+/// ```
+struct GenericBoxRule {
+    /// A flagged wrapper: its path and which generic parameter positions are
+    /// unconstrained and handed out.
+    struct FlaggedBox {
+        let info: SourceIndex.TypeInfo
+        let leakingPositions: Set<Int>
+    }
+
+    let index: SourceIndex
+
+    /// The boxes `check()` reports, keyed by type path.
+    var flaggedBoxes: [String: FlaggedBox] {
+        var boxes: [String: FlaggedBox] = [:]
+        for info in index.types.values.joined() {
+            if let analysis = analyse(info) {
+                boxes[info.path.joined(separator: ".")] = FlaggedBox(info: info, leakingPositions: analysis.positions)
+            }
+        }
+        return boxes
+    }
+
+    func check() -> [LintCandidate] {
+        var candidates: [LintCandidate] = []
+        for info in index.types.values.joined() {
+            guard let analysis = analyse(info) else { continue }
+            let parameters = analysis.parameters.sorted().map { "`\($0)`" }.joined(separator: ", ")
+            let typeName = info.path.joined(separator: ".")
+            let outlets = analysis.outlets.joined(separator: "; ")
+            candidates.append(LintCandidate(
+                rule: .uncheckedSendableGenericBox, at: info.nameToken, in: info.source,
+                message: "`\(typeName)` is @unchecked Sendable for every \(parameters), stores it and hands it "
+                    + "out without `sending` (\(outlets)): any value becomes Sendable through it, so a main-actor "
+                    + "closure or a non-Sendable object put in on one thread is used on another.",
+                fix: "Use SafeBox<\(analysis.parameters.sorted().first ?? "T")> (or Mutex), whose withLock takes "
+                    + "`inout sending` and returns `sending`; or require Sendable "
+                    + "(`extension \(info.name): @unchecked Sendable where \(analysis.parameters.sorted().first ?? "T"): Sendable`)."))
+        }
+        return candidates
+    }
+
+    private struct Analysis {
+        var parameters: Set<String>
+        var positions: Set<Int>
+        var outlets: [String]
+    }
+
+    private func analyse(_ info: SourceIndex.TypeInfo) -> Analysis? {
+        guard info.kind == .classType || info.kind == .structType || info.kind == .enumType,
+            !info.genericParameters.isEmpty, let (block, declSource, _) = info.memberBlocks.first
+        else { return nil }
+        let unchecked = info.uncheckedSendableConformances
+        guard !unchecked.isEmpty else { return nil }
+
+        // A parameter is safe if the declaration or every unchecked
+        // conformance requires it to be Sendable.
+        let alwaysConstrained = sendableConstrained(info.whereClause).union(
+            info.genericParameters.filter { parameter in
+                parameter.inheritedType.map {
+                    TypeSyntaxQueries.impliesSendable($0, sendableProtocols: index.sendableProtocols)
+                } ?? false
+            }.map(\.name.text))
+        var unconstrained: Set<String> = []
+        for conformance in unchecked {
+            let constrained = alwaysConstrained.union(sendableConstrained(conformance.condition))
+            unconstrained.formUnion(Set(info.genericParameterNames).subtracting(constrained))
+        }
+        guard !unconstrained.isEmpty else { return nil }
+
+        let stored = StoredMembers.members(of: block).typed
+        let storedParameters = unconstrained.filter { parameter in
+            stored.contains { TypeSyntaxQueries.mentions([parameter], in: $0.type) }
+        }
+        guard !storedParameters.isEmpty else { return nil }
+
+        var outlets: [String] = []
+        // Storage behind an unsafe pointer is reached only with explicitly
+        // unsafe code (SafeBox's own `@usableFromInline` pointer).
+        // `@usableFromInline` storage is the plumbing of inlinable public
+        // accessors, which are judged on their own.
+        for member in stored where !TypeSyntaxQueries.isFilePrivate(member.modifiers)
+            && !member.attributes.contains("usableFromInline")
+            && TypeSyntaxQueries.mentions(storedParameters, in: member.type, ignoringUnsafePointers: true)
+        {
+            outlets.append("property `\(member.name)` at \(where_(member.node, declSource, info))")
+        }
+        for (memberBlock, source, condition) in info.memberBlocks {
+            // Members of `extension Box where T: Sendable` only exist for Sendable T.
+            let leaking = storedParameters.subtracting(sendableConstrained(condition))
+            guard !leaking.isEmpty else { continue }
+            for item in memberBlock.members {
+                outlets += self.outlets(of: item.decl, handingOut: leaking, in: source, info: info)
+            }
+        }
+        guard !outlets.isEmpty else { return nil }
+        let positions = Set(info.genericParameterNames.enumerated().filter { storedParameters.contains($0.element) }.map(\.offset))
+        return Analysis(parameters: storedParameters, positions: positions, outlets: outlets)
+    }
+
+    /// "line N" in the declaration's file, "File.swift:N" in another.
+    private func where_(_ node: some SyntaxProtocol, _ source: ParsedSource, _ info: SourceIndex.TypeInfo) -> String {
+        let line = source.location(of: node).line
+        if source === info.source { return "line \(line)" }
+        return "\((source.path as NSString).lastPathComponent):\(line)"
+    }
+
+    /// Calls that check isolation at run time in every build configuration:
+    /// a member that makes one before handing the value out is confined like
+    /// an actor (NIOLoopBound's `preconditionInEventLoop`).
+    static let isolationPreconditions: Set<String> = [
+        "preconditionInEventLoop", "preconditionIsolated", "assumeIsolated", "dispatchPrecondition",
+    ]
+
+    /// Whether `body` calls one of `isolationPreconditions`.
+    private func checksIsolation(_ body: (some SyntaxProtocol)?) -> Bool {
+        guard let body else { return false }
+        let finder = IsolationCheckFinder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return finder.found
+    }
+
+    /// Whether every accessor of a computed property checks isolation.
+    private func checksIsolation(_ accessors: AccessorBlockSyntax?) -> Bool {
+        guard let accessors else { return false }
+        switch accessors.accessors {
+        case .getter(let body): return checksIsolation(body)
+        case .accessors(let list): return !list.isEmpty && list.allSatisfy { checksIsolation($0.body) }
+        }
+    }
+
+    /// Members through which callers get the value: closures handed
+    /// `T`/`inout T`, results and computed properties of type `T`.
+    private func outlets(
+        of decl: DeclSyntax, handingOut parameters: Set<String>, in source: ParsedSource, info: SourceIndex.TypeInfo
+    ) -> [String] {
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            guard !isHidden(function.modifiers) else { return [] }
+            let parameters = parameters.subtracting(sendableConstrained(function.genericWhereClause))
+            guard !parameters.isEmpty else { return [] }
+            if checksIsolation(function.body) { return [] }
+            var found: [String] = []
+            let line = where_(function.name, source, info)
+            for parameter in function.signature.parameterClause.parameters {
+                guard let closure = TypeSyntaxQueries.stripped(parameter.type).as(FunctionTypeSyntax.self) else { continue }
+                for element in closure.parameters where TypeSyntaxQueries.mentions(parameters, in: element.type)
+                    && !TypeSyntaxQueries.specifiers(of: element.type).contains("sending")
+                {
+                    found.append("`\(function.name.text)` passes `\(element.type.trimmedDescription)` to its closure at \(line)")
+                }
+            }
+            if let result = function.signature.returnClause?.type, returnsWithoutSending(result, parameters) {
+                found.append("`\(function.name.text)` returns `\(result.trimmedDescription)` at \(line)")
+            }
+            return found
+        }
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            guard !isHidden(variable.modifiers) else { return [] }
+            return variable.bindings.compactMap { binding in
+                guard !StoredMembers.isStored(binding), let type = binding.typeAnnotation?.type,
+                    returnsWithoutSending(type, parameters), !checksIsolation(binding.accessorBlock)
+                else { return nil }
+                return "computed property `\(binding.pattern.trimmedDescription)` at \(where_(binding.pattern, source, info))"
+            }
+        }
+        if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) {
+            guard !isHidden(subscriptDecl.modifiers) else { return [] }
+            let result = subscriptDecl.returnClause.type
+            if returnsWithoutSending(result, parameters), !checksIsolation(subscriptDecl.accessorBlock) {
+                return ["subscript returning `\(result.trimmedDescription)` at \(where_(subscriptDecl.subscriptKeyword, source, info))"]
+            }
+        }
+        return []
+    }
+
+    private func returnsWithoutSending(_ type: TypeSyntax, _ parameters: Set<String>) -> Bool {
+        TypeSyntaxQueries.mentions(parameters, in: type) && !TypeSyntaxQueries.specifiers(of: type).contains("sending")
+    }
+
+    /// Static members cannot reach instance storage; private ones are the
+    /// box's own business.
+    private func isHidden(_ modifiers: DeclModifierListSyntax) -> Bool {
+        TypeSyntaxQueries.isFilePrivate(modifiers) || TypeSyntaxQueries.hasModifier(modifiers, "static")
+            || TypeSyntaxQueries.hasModifier(modifiers, "class")
+    }
+
+    /// Parameters a `where` clause requires to be Sendable.
+    private func sendableConstrained(_ clause: GenericWhereClauseSyntax?) -> Set<String> {
+        var names: Set<String> = []
+        for requirement in clause?.requirements ?? [] {
+            if case .conformanceRequirement(let conformance) = requirement.requirement,
+                TypeSyntaxQueries.impliesSendable(conformance.rightType, sendableProtocols: index.sendableProtocols)
+            {
+                names.insert(conformance.leftType.trimmedDescription)
+            }
+        }
+        return names
+    }
+}
+
+/// Looks for a call to one of `GenericBoxRule.isolationPreconditions`.
+private final class IsolationCheckFinder: SyntaxVisitor {
+    var found = false
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let callee: String?
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            callee = member.declName.baseName.text
+        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            callee = reference.baseName.text
+        } else {
+            callee = nil
+        }
+        if let callee, GenericBoxRule.isolationPreconditions.contains(callee) { found = true }
+        return found ? .skipChildren : .visitChildren
+    }
+}

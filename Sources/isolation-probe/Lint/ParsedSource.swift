@@ -1,0 +1,65 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One Swift file, parsed once and shared by every rule.
+///
+/// ```swift
+/// let source = ParsedSource(path: "A.swift", text: "final class A {}")
+/// print(source.lineCount)  // 1
+/// ```
+final class ParsedSource {
+    /// The path as reported in findings.
+    let path: String
+    /// The syntax tree.
+    let tree: SourceFileSyntax
+    /// Converts positions to line and column.
+    let converter: SourceLocationConverter
+    /// Number of lines in the file (for the lines-per-second figure).
+    let lineCount: Int
+
+    /// Parses `text`; the parser never fails, it recovers around bad syntax.
+    init(path: String, text: String) {
+        self.path = path
+        self.tree = Parser.parse(source: text)
+        self.converter = SourceLocationConverter(fileName: path, tree: tree)
+        var lines = 0
+        for byte in text.utf8 where byte == UInt8(ascii: "\n") { lines += 1 }
+        if let last = text.utf8.last, last != UInt8(ascii: "\n") { lines += 1 }
+        self.lineCount = lines
+    }
+
+    /// Line and column where `node` starts, after its leading trivia.
+    func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+        let location = node.startLocation(converter: converter)
+        return (location.line, location.column)
+    }
+
+    /// Lines a suppression comment for a finding at `node` may sit on: from the
+    /// first comment attached before the enclosing declaration to `node`'s line.
+    ///
+    /// A comment belongs to a declaration when it is in that declaration's
+    /// leading trivia, so doc comments and attributes between the suppression
+    /// and the flagged line do not break the link.
+    func suppressionLines(for node: some SyntaxProtocol) -> ClosedRange<Int> {
+        let findingLine = location(of: node).line
+        var anchor = Syntax(node)
+        var cursor: Syntax? = Syntax(node)
+        while let current = cursor {
+            if current.is(DeclSyntax.self) {
+                anchor = current
+                break
+            }
+            cursor = current.parent
+        }
+        var firstLine = location(of: anchor).line
+        var offset = anchor.position
+        for piece in anchor.leadingTrivia.pieces {
+            if piece.isComment {
+                firstLine = min(firstLine, converter.location(for: offset).line)
+                break
+            }
+            offset += piece.sourceLength
+        }
+        return min(firstLine, findingLine)...findingLine
+    }
+}

@@ -1,0 +1,228 @@
+import SwiftSyntax
+
+/// The declarations of every linted file, so rules can see through type
+/// aliases, extensions and conformances declared in other files.
+///
+/// Resolution is by name, without a type checker: a name is looked up from the
+/// innermost enclosing type outwards, then module-wide if that is unambiguous.
+///
+/// ```swift
+/// let index = SourceIndex(sources: [ParsedSource(path: "A.swift", text: "typealias F = () -> Void")])
+/// print(index.alias(named: "F", from: []) != nil)  // true
+/// ```
+final class SourceIndex {
+    /// A type declaration, merged with its extensions.
+    final class TypeInfo {
+        enum Kind { case structType, classType, enumType, actorType, protocolType }
+
+        let kind: Kind
+        let path: [String]
+        let source: ParsedSource
+        let nameToken: TokenSyntax
+        let genericParameters: [GenericParameterSyntax]
+        let whereClause: GenericWhereClauseSyntax?
+        /// The declaration's attributes (`@MainActor`, …).
+        let attributes: AttributeListSyntax
+        /// Member blocks of the declaration and of every extension, with their
+        /// file and the extension's `where` clause.
+        var memberBlocks: [(block: MemberBlockSyntax, source: ParsedSource, condition: GenericWhereClauseSyntax?)] = []
+        /// Every inherited type written on the declaration or an extension,
+        /// with the `where` clause that conditions it (extensions only).
+        var conformances: [(type: TypeSyntax, condition: GenericWhereClauseSyntax?)] = []
+
+        init(
+            kind: Kind, path: [String], source: ParsedSource, nameToken: TokenSyntax,
+            genericParameters: [GenericParameterSyntax], whereClause: GenericWhereClauseSyntax?,
+            attributes: AttributeListSyntax
+        ) {
+            self.kind = kind
+            self.path = path
+            self.source = source
+            self.nameToken = nameToken
+            self.genericParameters = genericParameters
+            self.whereClause = whereClause
+            self.attributes = attributes
+        }
+
+        var name: String { path.last ?? "" }
+        var genericParameterNames: [String] { genericParameters.map(\.name.text) }
+
+        /// The `@unchecked Sendable` conformances, each with its condition.
+        var uncheckedSendableConformances: [(type: TypeSyntax, condition: GenericWhereClauseSyntax?)] {
+            conformances.filter { TypeSyntaxQueries.isUncheckedSendable($0.type) }
+        }
+    }
+
+    /// A `typealias` declaration.
+    struct AliasInfo {
+        let path: [String]
+        let genericParameterNames: [String]
+        let aliased: TypeSyntax
+    }
+
+    private(set) var types: [String: [TypeInfo]] = [:]
+    private(set) var aliases: [String: [AliasInfo]] = [:]
+    /// Names of protocols that (transitively) inherit from `Sendable`.
+    private(set) var sendableProtocols: Set<String> = ["Sendable"]
+    /// Names of global actors: `MainActor` and every `@globalActor` declared.
+    private(set) var globalActors: Set<String> = ["MainActor"]
+
+    /// Indexes `sources`; extensions are matched to types after all files are read.
+    init(sources: [ParsedSource]) {
+        var extensions: [(path: [String], scope: [String], decl: ExtensionDeclSyntax, source: ParsedSource)] = []
+        for source in sources {
+            let collector = DeclarationCollector(source: source)
+            collector.walk(source.tree)
+            for info in collector.types { types[info.name, default: []].append(info) }
+            for alias in collector.aliases { aliases[alias.path.last ?? "", default: []].append(alias) }
+            globalActors.formUnion(collector.globalActors)
+            extensions += collector.extensions.map { ($0.path, $0.scope, $0.decl, source) }
+        }
+        for item in extensions {
+            let name = item.path.last ?? ""
+            guard let info = type(named: name, qualifier: Array(item.path.dropLast()), from: item.scope) else { continue }
+            info.memberBlocks.append((item.decl.memberBlock, item.source, item.decl.genericWhereClause))
+            for inherited in item.decl.inheritanceClause?.inheritedTypes ?? [] {
+                info.conformances.append((inherited.type, item.decl.genericWhereClause))
+            }
+        }
+        computeSendableProtocols()
+    }
+
+    /// The type called `name` as seen from inside the types `scope`
+    /// (outermost first); `qualifier` is a written prefix such as `Outer` in
+    /// `Outer.Inner`.
+    func type(named name: String, qualifier: [String] = [], from scope: [String]) -> TypeInfo? {
+        resolve(types[name] ?? [], path: \.path, qualifier: qualifier, scope: scope)
+    }
+
+    /// The type alias called `name` as seen from `scope`.
+    func alias(named name: String, qualifier: [String] = [], from scope: [String]) -> AliasInfo? {
+        resolve(aliases[name] ?? [], path: \.path, qualifier: qualifier, scope: scope)
+    }
+
+    /// Innermost-scope-first lookup, then a unique module-wide match.
+    private func resolve<Entry>(
+        _ candidates: [Entry], path: (Entry) -> [String], qualifier: [String], scope: [String]
+    ) -> Entry? {
+        guard !candidates.isEmpty else { return nil }
+        var prefix = scope
+        while true {
+            let wanted = prefix + qualifier
+            if let hit = candidates.first(where: { Array(path($0).dropLast()) == wanted }) { return hit }
+            if prefix.isEmpty { break }
+            prefix.removeLast()
+        }
+        let suffixMatches = candidates.filter { Array(path($0).dropLast()).suffix(qualifier.count) == qualifier[...] }
+        return suffixMatches.count == 1 ? suffixMatches[0] : nil
+    }
+
+    private func computeSendableProtocols() {
+        // Iterate to a fixed point: protocol P: Q, Q: Sendable makes P Sendable.
+        var changed = true
+        while changed {
+            changed = false
+            for infos in types.values {
+                for info in infos where info.kind == .protocolType && !sendableProtocols.contains(info.name) {
+                    let inheritsSendable = info.conformances.contains { conformance in
+                        TypeSyntaxQueries.referencedNames(in: conformance.type).contains { sendableProtocols.contains($0) }
+                    }
+                    if inheritsSendable {
+                        sendableProtocols.insert(info.name)
+                        changed = true
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Walks one file and records its types, aliases, extensions and global actors.
+private final class DeclarationCollector: SyntaxVisitor {
+    let source: ParsedSource
+    var scope: [String] = []
+    var types: [SourceIndex.TypeInfo] = []
+    var aliases: [SourceIndex.AliasInfo] = []
+    var extensions: [(path: [String], scope: [String], decl: ExtensionDeclSyntax)] = []
+    var globalActors: Set<String> = []
+
+    init(source: ParsedSource) {
+        self.source = source
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func enter(
+        _ kind: SourceIndex.TypeInfo.Kind, name: TokenSyntax, generics: GenericParameterClauseSyntax?,
+        whereClause: GenericWhereClauseSyntax?, inheritance: InheritanceClauseSyntax?,
+        attributes: AttributeListSyntax, memberBlock: MemberBlockSyntax
+    ) {
+        let info = SourceIndex.TypeInfo(
+            kind: kind, path: scope + [name.text], source: source, nameToken: name,
+            genericParameters: Array(generics?.parameters ?? []), whereClause: whereClause,
+            attributes: attributes)
+        info.memberBlocks.append((memberBlock, source, nil))
+        for inherited in inheritance?.inheritedTypes ?? [] {
+            info.conformances.append((inherited.type, nil))
+        }
+        if TypeSyntaxQueries.attributeNames(attributes).contains("globalActor") {
+            globalActors.insert(name.text)
+        }
+        types.append(info)
+        scope.append(name.text)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.structType, name: node.name, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+              inheritance: node.inheritanceClause, attributes: node.attributes, memberBlock: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.classType, name: node.name, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+              inheritance: node.inheritanceClause, attributes: node.attributes, memberBlock: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.enumType, name: node.name, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+              inheritance: node.inheritanceClause, attributes: node.attributes, memberBlock: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.actorType, name: node.name, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+              inheritance: node.inheritanceClause, attributes: node.attributes, memberBlock: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(.protocolType, name: node.name, generics: nil, whereClause: node.genericWhereClause,
+              inheritance: node.inheritanceClause, attributes: node.attributes, memberBlock: node.memberBlock)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let path = TypeSyntaxQueries.path(of: node.extendedType)
+        extensions.append((path, scope, node))
+        scope.append(contentsOf: path)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        scope.removeLast(TypeSyntaxQueries.path(of: node.extendedType).count)
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        aliases.append(.init(
+            path: scope + [node.name.text],
+            genericParameterNames: (node.genericParameterClause?.parameters).map { $0.map(\.name.text) } ?? [],
+            aliased: node.initializer.value))
+        return .skipChildren
+    }
+
+    // Local types inside function bodies are indexed too, under the type's scope.
+}
