@@ -66,9 +66,13 @@ let package = Package(
         // A Sendable logging-sink API for libraries, built on SafeBox.
         .target(
             name: "LoggingSink",
-            dependencies: ["SafeBox"],
+            dependencies: ["SafeBox", "CLoggingSinkSupport"],
+            exclude: ["CSupport"],
             swiftSettings: strictSwift6
         ),
+        // LoggingSink's per-thread hazard records and membarrier (C: Swift
+        // has no thread-locals and cannot call the variadic syscall()).
+        .target(name: "CLoggingSinkSupport", path: "Sources/LoggingSink/CSupport"),
 
         // Bridge between LoggingSink and apple/swift-log, kept out of the core.
         .target(
@@ -111,6 +115,7 @@ let package = Package(
                 "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),
         .testTarget(

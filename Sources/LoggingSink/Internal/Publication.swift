@@ -1,0 +1,158 @@
+internal import CLoggingSinkSupport
+import SafeBox
+import Synchronization
+
+/// The lock-free publication of a sink's ``Handler``: the only unsafe code
+/// in LoggingSink.
+///
+/// ## The problem
+/// A log call must find the current handler and call it while another
+/// thread may replace (and want to free) it, and it must do so without
+/// writing to memory other threads write: a lock or a shared reference count
+/// turns every log call into cache-line ping-pong between cores.
+///
+/// ## The scheme: hazard pointers with an asymmetric fence
+/// - The handler is published as a +1 retained pointer in an `Atomic`.
+/// - A reader announces the pointer it is about to call in a slot of its
+///   own thread's record (`lsk_reader`, C thread-local), then re-reads the
+///   published pointer; if it changed, it announces the new one and retries.
+///   Once the two agree, the handler cannot be freed until the slot is
+///   cleared. The reader calls it borrowed (no retain), then clears the slot.
+/// - A writer swaps in the new handler and appends the old one to
+///   `retired`, all under one SafeBox. It then issues membarrier, which
+///   makes every thread's earlier slot store visible, scans all slots, and
+///   frees retired handlers no slot names. The others wait for the next
+///   replacement.
+///
+/// Why a reader cannot call a freed handler: the reader's slot store comes
+/// before its re-read, the writer's swap before its scan, and membarrier
+/// orders the two pairs. So either the scan sees the slot (the handler is
+/// kept) or the re-read sees the swap (the reader retries and never touches
+/// the old handler). Reusing an address (ABA) is harmless: the reader only
+/// uses a handler it has just seen published.
+///
+/// ## Memory bound
+/// A handler survives its replacement only while a slot names it. There are
+/// `LSK_SLOTS` slots per thread record and one record per thread that has
+/// ever logged concurrently (records of exited threads are reused, never
+/// freed). After any replacement, at most `LSK_SLOTS` x live records retired
+/// handlers remain; they are freed by the next replacement's scan.
+///
+/// ## Exactly one sink per message
+/// A reader calls exactly the handler it validated: the old one or the new
+/// one, never both, never none.
+///
+/// ## Nesting
+/// A sink that logs uses the next slot. Past `LSK_SLOTS` levels, a reader
+/// takes `retired`'s lock just long enough to retain the current handler,
+/// then calls it with no lock held.
+enum Publication {
+    /// Handlers replaced but possibly still being called, as bit patterns
+    /// of their +1 pointers. Guarded by the SafeBox, which also serialises
+    /// writers and the deep-nesting slow path.
+    static let retired = SafeBox<[UInt]>([])
+
+    /// Calls the handler published in `current`, protected by a hazard slot.
+    @inline(__always)
+    static func withCurrent(
+        _ current: borrowing Atomic<UInt>,
+        _ body: (borrowing Handler) -> Void
+    ) {
+        let reader = lsk_reader_current()!
+        let depth = lsk_reader_depth(reader)
+        guard _fastPath(depth < LSK_SLOTS) else {
+            return withCurrentNested(current, body)
+        }
+        lsk_reader_set_depth(reader, depth + 1)
+        var pointer = current.load(ordering: .acquiring)
+        while true {
+            lsk_reader_protect(reader, depth, UInt(pointer))
+            let again = current.load(ordering: .acquiring)
+            if _fastPath(again == pointer) { break }
+            pointer = again
+        }
+        Unmanaged<Handler>.fromOpaque(UnsafeRawPointer(bitPattern: pointer).unsafelyUnwrapped)
+            ._withUnsafeGuaranteedRef { body($0) }
+        lsk_reader_release(reader, depth)
+        lsk_reader_set_depth(reader, depth)
+    }
+
+    /// The slow path for sinks nested deeper than the hazard slots: retain
+    /// the current handler under the writers' lock, call it after unlocking.
+    @inline(never)
+    static func withCurrentNested(
+        _ current: borrowing Atomic<UInt>,
+        _ body: (borrowing Handler) -> Void
+    ) {
+        let handler = retired.withLock { _ in
+            let pointer = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped
+            return Unmanaged<Handler>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        body(handler)
+    }
+
+    /// Publishes a new handler and frees every retired one no reader holds.
+    /// Old handlers are released after the lock is dropped: releasing a
+    /// closure may run deinits that log.
+    static func replace(_ current: borrowing Atomic<UInt>, with handler: Handler) {
+        let fresh = initial(handler)
+        let unused = retired.withLock { retired -> [UInt] in
+            let old = current.exchange(fresh, ordering: .acquiringAndReleasing)
+            retired.append(old)
+            return collect(&retired)
+        }
+        release(unused)
+    }
+
+    /// The handler to publish first.
+    static func initial(_ handler: Handler) -> UInt {
+        UInt(bitPattern: Unmanaged.passRetained(handler).toOpaque())
+    }
+
+    /// Drops the publication's reference when its sink is deinitialised.
+    /// No reader can be inside the sink then (a reader holds the sink), but
+    /// a stale hazard may not: route it through `retired` like a replacement.
+    static func retire(_ pointer: UInt) {
+        let unused = retired.withLock { retired -> [UInt] in
+            retired.append(pointer)
+            return collect(&retired)
+        }
+        release(unused)
+    }
+
+    /// Removes and returns the retired handlers no hazard slot names.
+    /// Called with `retired` locked.
+    private static func collect(_ retired: inout [UInt]) -> [UInt] {
+        lsk_writer_barrier()
+        var named = Set<UInt>()
+        var record = lsk_reader_registry()
+        while let reader = record {
+            for slot in 0..<UInt32(LSK_SLOTS) {
+                let pointer = lsk_reader_slot(reader, slot)
+                if pointer != 0 { named.insert(UInt(pointer)) }
+            }
+            record = lsk_reader_next(reader)
+        }
+        var unused: [UInt] = []
+        retired.removeAll { pointer in
+            if named.contains(pointer) { return false }
+            unused.append(pointer)
+            return true
+        }
+        return unused
+    }
+
+    private static func release(_ pointers: [UInt]) {
+        for pointer in pointers {
+            guard let raw = UnsafeRawPointer(bitPattern: pointer) else { continue }
+            Unmanaged<Handler>.fromOpaque(raw).release()
+        }
+    }
+
+    /// How many replaced handlers are still waiting for readers (for tests
+    /// of the memory bound).
+    static var retiredCount: Int { retired.withLock { $0.count } }
+
+    /// Peak number of thread records (for tests of the memory bound).
+    static var threadRecordCount: Int { lsk_reader_record_count() }
+}

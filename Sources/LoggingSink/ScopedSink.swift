@@ -1,0 +1,130 @@
+internal import CLoggingSinkSupport
+
+/// Task-local handler overrides, so tests that run in parallel each see
+/// their own messages without touching the globally installed handler.
+enum ScopedSinks {
+    final class Override: Sendable {
+        let sink: ObjectIdentifier
+        let handler: Handler
+        let next: Override?
+
+        init(sink: ObjectIdentifier, handler: Handler, next: Override?) {
+            self.sink = sink
+            self.handler = handler
+            self.next = next
+        }
+    }
+
+    @TaskLocal static var overrides: Override?
+
+    /// The innermost override for `sink` in the current task, if any.
+    static func handler(for sink: LogSink) -> Handler? {
+        let id = ObjectIdentifier(sink)
+        var node = overrides
+        while let override = node {
+            if override.sink == id { return override.handler }
+            node = override.next
+        }
+        return nil
+    }
+
+    /// Counts overrides in effect so that log calls skip the task-local
+    /// lookup entirely while there are none (the normal case in an app).
+    static func counting<R>(_ body: () throws -> R) rethrows -> R {
+        lsk_scoped_overrides_add(1)
+        defer { lsk_scoped_overrides_add(-1) }
+        return try body()
+    }
+
+    static func counting<R>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> R
+    ) async rethrows -> R {
+        lsk_scoped_overrides_add(1)
+        defer { lsk_scoped_overrides_add(-1) }
+        return try await body()
+    }
+}
+
+extension LogSink {
+    /// Runs `operation` with this sink's messages going to `handler`
+    /// instead of the installed handler, for the current task and the child
+    /// tasks it creates.
+    ///
+    /// Other tasks and threads keep logging to the installed handler, so
+    /// tests running in parallel can each capture their own messages.
+    /// Work the operation sends to other threads outside Swift concurrency
+    /// (a `DispatchQueue`, a `Thread`) does not inherit the override.
+    ///
+    /// ```swift
+    /// @Test func reportsRetries() async {
+    ///     let capture = LogCapture()
+    ///     await Networking.log.withSink(capture.handler) {
+    ///         await client.fetch(flakyURL)
+    ///     }
+    ///     #expect(capture.messages.contains("retrying"))
+    /// }
+    /// ```
+    public func withSink<R>(
+        _ handler: @escaping @Sendable (String) -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> R
+    ) async rethrows -> R {
+        try await scoped(Handler(.text(handler)), isolation: isolation, operation)
+    }
+
+    /// The synchronous form of ``withSink(_:isolation:_:)``.
+    ///
+    /// ```swift
+    /// let capture = LogCapture()
+    /// Networking.log.withSink(capture.handler) { parser.parse(badInput) }
+    /// ```
+    public func withSink<R>(_ handler: @escaping @Sendable (String) -> Void, _ operation: () throws -> R) rethrows -> R {
+        let override = ScopedSinks.Override(
+            sink: ObjectIdentifier(self), handler: Handler(.text(handler)), next: ScopedSinks.overrides
+        )
+        return try ScopedSinks.counting {
+            try ScopedSinks.$overrides.withValue(override, operation: operation)
+        }
+    }
+
+    /// Like ``withSink(_:isolation:_:)`` but delivers full records.
+    ///
+    /// ```swift
+    /// await log.withSink(records: capture.recordHandler) { await sync() }
+    /// ```
+    @_disfavoredOverload
+    public func withSink<R>(
+        records handler: @escaping @Sendable (LogRecord) -> Void,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> R
+    ) async rethrows -> R {
+        try await scoped(Handler(.records(handler)), isolation: isolation, operation)
+    }
+
+    /// Runs `operation` with this sink's messages going into `capture`.
+    ///
+    /// ```swift
+    /// let capture = LogCapture()
+    /// await log.withSink(capture) { await sync() }
+    /// #expect(capture.records.map(\.level) == [.info])
+    /// ```
+    public func withSink<R>(
+        _ capture: LogCapture,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> R
+    ) async rethrows -> R {
+        try await scoped(Handler(.records(capture.recordHandler)), isolation: isolation, operation)
+    }
+
+    private func scoped<R>(
+        _ handler: Handler,
+        isolation: isolated (any Actor)?,
+        _ operation: () async throws -> R
+    ) async rethrows -> R {
+        let override = ScopedSinks.Override(sink: ObjectIdentifier(self), handler: handler, next: ScopedSinks.overrides)
+        return try await ScopedSinks.counting(isolation: isolation) {
+            try await ScopedSinks.$overrides.withValue(override, operation: operation, isolation: isolation)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// The swift-log bridge is built with LoggingSink; intentionally empty until then.
-import LoggingSink

@@ -1,0 +1,125 @@
+@testable import LoggingSink
+import Synchronization
+import Testing
+
+/// A library's logging namespace written the way the docs tell adopters to:
+/// the seed's `Logging.sink` shape, no `@unchecked` anywhere.
+enum SeedLibrary {
+    static let log = LogSink(label: "SeedLibrary")
+
+    static var sink: @Sendable (String) -> Void {
+        get { { log($0) } }
+        set { log.install(newValue) }
+    }
+}
+
+@Suite("LogSink behaviour")
+struct LogSinkBehaviorTests {
+    @Test("the seed's call shape: assign a closure, call the property")
+    func seedCallShape() {
+        let capture = LogCapture()
+        SeedLibrary.log.withSink(capture.handler) {
+            SeedLibrary.sink("hello")
+        }
+        #expect(capture.messages == ["hello"])
+    }
+
+    @Test("install replaces the handler; text handlers get the message verbatim")
+    func installReplaces() {
+        let first = LogCapture(), second = LogCapture()
+        let sink = LogSink(label: "X", first.handler)
+        sink("one")
+        sink.install(second.handler)
+        sink("two")
+        sink.warning("three")
+        #expect(first.messages == ["one"])
+        #expect(second.messages == ["two", "three"])
+    }
+
+    @Test("record handlers see level, label and source location")
+    func recordHandlers() {
+        let capture = LogCapture()
+        let sink = LogSink(label: "Downloads", records: capture.recordHandler)
+        sink.error("disk full"); let line = #line
+        let record = capture.records.first
+        #expect(record?.level == .error)
+        #expect(record?.label == "Downloads")
+        #expect(record?.message == "disk full")
+        #expect(record?.line == UInt(line))
+        #expect(record?.file.hasSuffix("LogSinkBehaviorTests.swift") == true)
+        #expect(record?.formatted == "[Downloads] error: disk full")
+    }
+
+    @Test("a filtered-out message is never formatted", arguments: LogLevel.allCases)
+    func filteredMessagesAreNotEvaluated(_ threshold: LogLevel) {
+        let capture = LogCapture()
+        let sink = LogSink(minimumLevel: threshold, records: capture.recordHandler)
+        let evaluated = Mutex<[LogLevel]>([])
+        func message(_ level: LogLevel) -> String {
+            evaluated.withLock { $0.append(level) }
+            return "\(level)"
+        }
+        sink.trace(message(.trace))
+        sink.debug(message(.debug))
+        sink.info(message(.info))
+        sink.notice(message(.notice))
+        sink.warning(message(.warning))
+        sink.error(message(.error))
+        sink.critical(message(.critical))
+        let expected = LogLevel.allCases.filter { $0 >= threshold }
+        #expect(evaluated.withLock { $0 } == expected)
+        #expect(capture.records.map(\.level) == expected)
+    }
+
+    @Test("minimumLevel can be changed at run time")
+    func minimumLevelChanges() {
+        let capture = LogCapture()
+        let sink = LogSink(capture.handler)
+        sink.minimumLevel = .error
+        #expect(!sink.isEnabled(.warning))
+        sink.warning("hidden")
+        sink("hidden too")  // plain calls log at .info
+        sink.minimumLevel = .debug
+        sink.debug("shown")
+        #expect(capture.messages == ["shown"])
+        #expect(sink.minimumLevel == .debug)
+    }
+
+    @Test("the handler property logs through whatever is installed when called")
+    func handlerPropertyForwards() {
+        let first = LogCapture(), second = LogCapture()
+        let sink = LogSink(first.handler)
+        let log = sink.handler
+        sink.handler = second.handler
+        log("late")
+        #expect(first.messages.isEmpty)
+        #expect(second.messages == ["late"])
+    }
+
+    @Test("emit keeps the record's own label and respects the level")
+    func emitRecords() {
+        let capture = LogCapture()
+        let sink = LogSink(label: "Mine", minimumLevel: .info, records: capture.recordHandler)
+        sink.emit(LogRecord(level: .debug, label: "Theirs", message: "dropped"))
+        sink.emit(LogRecord(level: .notice, label: "Theirs", message: "kept", metadata: ["k": "v"]))
+        #expect(capture.records.map(\.formatted) == ["[Theirs] notice: kept {k=v}"])
+    }
+
+    @Test("a deinitialised sink releases its handler")
+    func deinitReleasesHandler() {
+        final class Token: Sendable {
+            let released: @Sendable () -> Void
+            init(_ released: @escaping @Sendable () -> Void) { self.released = released }
+            deinit { released() }
+        }
+        let releases = Atomic<Int>(0)
+        do {
+            let token = Token { releases.add(1, ordering: .relaxed) }
+            let sink = LogSink { _ in _ = token }
+            sink("x")
+            let other = Token { releases.add(1, ordering: .relaxed) }
+            sink.install { _ in _ = other }  // the first handler is retired and freed here
+        }
+        #expect(releases.load(ordering: .relaxed) == 2)
+    }
+}
