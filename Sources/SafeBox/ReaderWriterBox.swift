@@ -141,12 +141,15 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
     /// Calls `body` with shared read access, waiting at most `timeout` for
     /// it; returns `nil` if the timeout passes first.
     ///
-    /// The wait runs on the monotonic clock.
+    /// The wait runs on the monotonic clock. A zero or negative timeout
+    /// never waits, like ``withReadLockIfAvailable(_:)``.
     ///
     /// ```swift
     /// let table = ReaderWriterBox(["a": 1])
-    /// guard let a = table.withReadLock(timeout: .milliseconds(50), { $0["a"] }) else {
-    ///     throw Overloaded()
+    /// if let count = table.withReadLock(timeout: .milliseconds(50), { $0.count }) {
+    ///     print("\(count) entries")
+    /// } else {
+    ///     print("a writer kept the table busy for 50 ms")
     /// }
     /// ```
     @inlinable
@@ -225,6 +228,9 @@ extension ReaderWriterBox where Value: ~Copyable {
 
     /// Calls `body` with exclusive access, waiting at most `timeout` for it;
     /// returns `nil` if the timeout passes first.
+    ///
+    /// The wait runs on the monotonic clock. A zero or negative timeout
+    /// never waits, like ``withWriteLockIfAvailable(_:)``.
     ///
     /// ```swift
     /// let routes = ReaderWriterBox([String: Int]())

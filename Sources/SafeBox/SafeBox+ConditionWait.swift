@@ -61,8 +61,9 @@ extension SafeBox where Value: ~Copyable {
     /// passes first.
     ///
     /// The timeout covers both acquiring the lock and waiting for the
-    /// condition, on the monotonic clock. If `condition` already holds when
-    /// the lock is taken, `body` runs even if no time is left.
+    /// condition, on the monotonic clock. A zero or negative timeout never
+    /// waits: `body` runs if the lock is free and `condition` holds right
+    /// now, as with ``withLockIfAvailable(_:)``.
     ///
     /// ```swift
     /// let replies = SafeBox<[Int: String]>([:])
@@ -106,7 +107,9 @@ extension SafeBox where Value: ~Copyable {
         until deadline: MonotonicDeadline,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.lock(until: deadline.nanoseconds) else { return nil }
+        // Try first: a zero or past deadline still takes a free lock, as
+        // SafeBox's other timed entry points do.
+        guard lock.tryLock() || lock.lock(until: deadline.nanoseconds) else { return nil }
         var bodyRan = false
         defer {
             if bodyRan { lock.notifyWaitersIfAny() }

@@ -97,6 +97,17 @@ struct ConditionWaitTests {
         #expect(box.withLockIfAvailable { $0 } == 0)
     }
 
+    @Test("a zero timeout never waits: it runs the body only if the condition holds now")
+    func zeroTimeout() {
+        let box = SafeBox(0)
+        #expect(box.withLock(when: { $0 == 0 }, timeout: .zero) { value -> Int in
+            value = 5
+            return value
+        } == 5)
+        #expect(box.withLock(when: { $0 == 0 }, deadline: .now - .seconds(1)) { $0 } == nil)
+        #expect(box.withLock(when: { $0 == 5 }, deadline: .now - .seconds(1)) { $0 } == 5)
+    }
+
     @Test("a timed wait returns nil when another thread holds the box past the deadline")
     func timeoutExpiresWhileAnotherThreadHolds() {
         let box = SafeBox(1)

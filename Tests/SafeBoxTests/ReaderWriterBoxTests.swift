@@ -227,6 +227,18 @@ struct ReaderWriterBoxTests {
         #expect(afterRelease == 8)
     }
 
+    @Test("a zero or negative timeout still takes a free lock")
+    func zeroTimeoutTakesFreeLock() {
+        let box = ReaderWriterBox(1)
+        #expect(box.withReadLock(timeout: .zero) { $0 } == 1)
+        #expect(box.withWriteLock(timeout: .seconds(-1)) { value -> Int in
+            value += 1
+            return value
+        } == 2)
+        #expect(box.withReadLock(deadline: .now - .seconds(1)) { $0 } == 2)
+        #expect(box.withWriteLock(deadline: .now - .seconds(1)) { $0 } == 2)
+    }
+
     @Test("an error thrown by a reader or writer releases the lock and keeps its type")
     func errorsReleaseTheLock() {
         enum Refusal: Error, Equatable { case refused(Int) }

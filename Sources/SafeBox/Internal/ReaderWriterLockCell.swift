@@ -57,6 +57,9 @@ struct ReaderWriterLockCell {
     /// the lock was taken.
     @usableFromInline
     func readLock(until deadline: UInt64) -> Bool {
+        // Try first, so a free lock is taken even when the deadline has
+        // passed, whatever the platform's timed lock does with one.
+        if tryReadLock() { return true }
         let code = cpts_rwlock_rdlock_until(rwlock, deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
@@ -67,6 +70,7 @@ struct ReaderWriterLockCell {
     /// when the lock was taken.
     @usableFromInline
     func writeLock(until deadline: UInt64) -> Bool {
+        if tryWriteLock() { return true }
         let code = cpts_rwlock_wrlock_until(rwlock, deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
