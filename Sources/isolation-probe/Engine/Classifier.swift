@@ -40,8 +40,11 @@ enum Classifier {
     }
 
     static func classifyCompileFailure(_ compile: CompileResult) -> Verdict {
-        let errors = compile.errors
-        return Verdict(outcome: .compileError, evidence: errors.isEmpty ? ["swiftc failed without an error line; see --format json for the transcript"] : errors, offender: nil)
+        let count = compile.errors.count
+        let evidence = count == 0
+            ? "swiftc failed without an error line (see the cache folder's diagnostics.txt)"
+            : "swiftc rejected the program with \(count) error(s)"
+        return Verdict(outcome: .compileError, evidence: [evidence], offender: nil)
     }
 
     static func classifyRun(_ run: ChildProcess.Result) -> Verdict {
@@ -82,18 +85,17 @@ enum Classifier {
         return Verdict(outcome: .isolationTrap, evidence: evidence, offender: offender(in: frames))
     }
 
-    /// The first non-thunk frame in the program's own image below the last
-    /// runtime frame (dispatch, concurrency, core library, or the
-    /// `assumeIsolated` entry point itself).
+    /// The first frame, from the top of the crashed thread, that is the
+    /// program's own code: below the runtime's check (dispatch, concurrency,
+    /// core library frames), thunks and the `assumeIsolated` entry point.
     static func offender(in frames: [BacktraceFrame]) -> BacktraceFrame? {
-        let runtimeImages = ["libdispatch.so", "libswift_Concurrency.so", "libswiftCore.so", "libc.so.6"]
-        let lastRuntime = frames.lastIndex { frame in
-            runtimeImages.contains(frame.image)
-                || isolationMarkers.contains { frame.symbol.contains($0) }
-                || frame.symbol.contains("assumeIsolated")
+        let runtimeImages: Set<String> = ["libdispatch.so", "libswift_Concurrency.so", "libswiftCore.so", "libc.so.6"]
+        return frames.first { frame in
+            !runtimeImages.contains(frame.image)
+                && !frame.isThunk
+                && !frame.symbol.contains("assumeIsolated")
+                && !isolationMarkers.contains { frame.symbol.contains($0) }
         }
-        let start = lastRuntime.map { $0 + 1 } ?? 0
-        return frames[start...].first { !$0.isThunk && !runtimeImages.contains($0.image) }
     }
 
     /// Parses lines such as

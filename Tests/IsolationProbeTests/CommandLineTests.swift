@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import isolation_probe
+
+@Suite("Command line and exit statuses", .serialized)
+struct CommandLineTests {
+    @Test("an unknown case id is a usage error: exit status 2")
+    func unknownCase() async {
+        #expect(await IsolationProbe.runReturningExitCode(["run", "no-such-case", "--quiet"]) == 2)
+        #expect(await IsolationProbe.runReturningExitCode(["explain", "no-such-case"]) == 2)
+    }
+
+    @Test("an unknown flag or configuration is a usage error: exit status 2")
+    func badFlags() async {
+        #expect(await IsolationProbe.runReturningExitCode(["run", "--no-such-flag"]) == 2)
+        #expect(await IsolationProbe.runReturningExitCode(["run", "--configuration", "7", "--quiet"]) == 2)
+        #expect(await IsolationProbe.runReturningExitCode(["run", "--jobs", "0", "--quiet"]) == 2)
+        #expect(await IsolationProbe.runReturningExitCode(["list", "--cases-dir", "/nonexistent/cases"]) == 2)
+    }
+
+    @Test("list and explain succeed without compiling anything")
+    func listAndExplain() async {
+        #expect(await IsolationProbe.runReturningExitCode(["list"]) == 0)
+        #expect(await IsolationProbe.runReturningExitCode(["explain", "8b"]) == 0)
+    }
+
+    @Test("exit status is 1 when an observation contradicts its expectation, 0 when all match")
+    func mismatchExitStatus() async throws {
+        let temporary = try TemporaryCatalog()
+        defer { temporary.remove() }
+        // This program exits cleanly, but the manifest claims it traps.
+        try temporary.add(folder: "01-wrong", id: "wrong", catalog: "1", expect: ["6": "isolation-trap"],
+                          program: TestPrograms.exitsCleanly)
+        try temporary.add(folder: "02-right", id: "right", catalog: "2", expect: ["6": "clean"],
+                          program: TestPrograms.exitsCleanly)
+        let common = ["--cases-dir", temporary.directory.path, "--cache-dir", temporary.cacheDirectory.path, "--quiet"]
+        #expect(await IsolationProbe.runReturningExitCode(["run", "wrong"] + common) == 1)
+        #expect(await IsolationProbe.runReturningExitCode(["run", "right"] + common) == 0)
+        #expect(await IsolationProbe.runReturningExitCode(common) == 1, "no subcommand means run")
+    }
+}
