@@ -121,6 +121,8 @@ let package = Package(
         .testTarget(
             name: "IsolationProbeTests",
             dependencies: ["isolation-probe"],
+            // Programs and packages that lint/detect tests read or build; not test sources.
+            exclude: ["Fixtures/Lint", "Fixtures/Detect"],
             swiftSettings: strictSwift6
         ),
     ]

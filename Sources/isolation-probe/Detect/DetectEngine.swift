@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs a program with the runtime's isolation checks set to log instead of
 /// trap, and collects every violation it reports.
 ///
@@ -37,14 +39,28 @@ struct DetectEngine {
 
     /// Runs `command` to completion and returns what it reported.
     func run(_ command: [String]) throws -> DetectReport {
-        var tally = ViolationTally()
+        let tally = SharedTally()
         let child = MonitoredChild(command: command, environment: Self.environment, workingDirectory: workingDirectory)
         let forward = forwardRuntimeWarnings
-        let ending = try child.run { line in
+        let ending = try child.run { _, line in
             let isViolation = tally.record(line: line)
             return forward || !isViolation
         }
-        tally.resolvePaths(with: SourceLocator(root: sourceRoot))
-        return DetectReport(command: command, ending: ending, tally: tally)
+        var result = tally.snapshot()
+        result.resolvePaths(with: SourceLocator(root: sourceRoot))
+        return DetectReport(command: command, ending: ending, tally: result)
+    }
+}
+
+/// The tally both stream readers write to.
+private final class SharedTally: Sendable {
+    private let state = Mutex(ViolationTally())
+
+    func record(line: String) -> Bool {
+        state.withLock { $0.record(line: line) }
+    }
+
+    func snapshot() -> ViolationTally {
+        state.withLock { $0 }
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 
-/// Runs a program directly (no shell), passes its standard input and output
-/// through, and hands each line of its standard error to a callback before
-/// forwarding it.
+/// Runs a program directly (no shell), passes its standard input through,
+/// and hands each line of its standard output and error to a callback before
+/// forwarding it to the same stream.
 ///
 /// ```swift
 /// let child = MonitoredChild(command: ["./prog", "--fast"], environment: ["SWIFT_UNEXPECTED_EXECUTOR_LOG_LEVEL": "1"])
-/// let ending = try child.run { line in print("stderr:", line); return true }
+/// let ending = try child.run { stream, line in line.hasPrefix("debug:") == false }
 /// print(ending)  // exited with status 0
 /// ```
 struct MonitoredChild {
@@ -73,10 +73,19 @@ struct MonitoredChild {
         self.workingDirectory = workingDirectory
     }
 
-    /// Runs the program to completion. `onStandardErrorLine` sees every line
-    /// of its standard error (without the newline) and returns whether to
-    /// forward it to this process's standard error.
-    func run(onStandardErrorLine: (String) -> Bool) throws -> Ending {
+    /// Which of the program's output streams a line came from.
+    enum Stream: Sendable {
+        case standardOutput, standardError
+    }
+
+    /// Runs the program to completion. `onLine` sees every line of its
+    /// standard output and standard error (without the newline), possibly
+    /// from two threads at once, and returns whether to forward it to the
+    /// same stream of this process. Standard input is inherited.
+    ///
+    /// Both streams are monitored because test runners (`swift test`) pass
+    /// the tested program's standard error on through their standard output.
+    func run(onLine: @escaping @Sendable (Stream, String) -> Bool) throws -> Ending {
         guard let program = command.first else { throw Failure.emptyCommand }
         let executable = try Self.resolve(program)
 
@@ -85,7 +94,9 @@ struct MonitoredChild {
         process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        let outputPipe = Pipe()
         let errorPipe = Pipe()
+        process.standardOutput = outputPipe
         process.standardError = errorPipe
         do {
             try process.run()
@@ -93,21 +104,15 @@ struct MonitoredChild {
             throw Failure.launchFailed(program, error.localizedDescription)
         }
 
-        // Read on this thread until every writer (the child and anything it
-        // spawned) has closed the pipe; lines are forwarded as they complete.
-        let reader = errorPipe.fileHandleForReading
-        var pending = Data()
-        while true {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let lineData = pending[pending.startIndex..<newline]
-                pending.removeSubrange(pending.startIndex...newline)
-                Self.handle(lineData, terminator: true, onStandardErrorLine)
-            }
+        // One reader per stream, so a full pipe on one never blocks the other.
+        let outputDone = DispatchSemaphore(value: 0)
+        let outputReader = outputPipe.fileHandleForReading
+        Thread.detachNewThread {
+            Self.pump(outputReader, to: .standardOutput, onLine)
+            outputDone.signal()
         }
-        if !pending.isEmpty { Self.handle(pending, terminator: false, onStandardErrorLine) }
+        Self.pump(errorPipe.fileHandleForReading, to: .standardError, onLine)
+        outputDone.wait()
         process.waitUntilExit()
 
         switch process.terminationReason {
@@ -117,11 +122,29 @@ struct MonitoredChild {
         }
     }
 
-    private static func handle(_ data: Data, terminator: Bool, _ callback: (String) -> Bool) {
-        let line = String(decoding: data, as: UTF8.self)
-        if callback(line) {
-            FileHandle.standardError.write(data + (terminator ? Data([UInt8(ascii: "\n")]) : Data()))
+    /// Reads `reader` until every writer (the child and anything it spawned)
+    /// has closed it, handing over and forwarding each line as it completes.
+    private static func pump(
+        _ reader: FileHandle, to stream: Stream, _ onLine: @Sendable (Stream, String) -> Bool
+    ) {
+        let destination = stream == .standardOutput ? FileHandle.standardOutput : FileHandle.standardError
+        var pending = Data()
+        func deliver(_ line: Data, terminated: Bool) {
+            if onLine(stream, String(decoding: line, as: UTF8.self)) {
+                destination.write(terminated ? line + Data([UInt8(ascii: "\n")]) : line)
+            }
         }
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(pending[pending.startIndex..<newline])
+                pending.removeSubrange(pending.startIndex...newline)
+                deliver(line, terminated: true)
+            }
+        }
+        if !pending.isEmpty { deliver(pending, terminated: false) }
     }
 
     /// The absolute path of `program`: itself if it contains a `/`, else the

@@ -84,7 +84,7 @@ struct PackageCheck {
         guard FileManager.default.fileExists(atPath: (packagePath as NSString).appendingPathComponent("Package.swift")) else {
             throw Failure.notAPackage(packagePath)
         }
-        let build = try MonitoredChild(command: buildCommand, environment: [:]).run { _ in true }
+        let build = try MonitoredChild(command: buildCommand, environment: [:]).run { _, _ in true }
         guard build == .exited(0) else { throw Failure.buildFailed(build) }
 
         let engine = DetectEngine(sourceRoot: packagePath, forwardRuntimeWarnings: forwardRuntimeWarnings)

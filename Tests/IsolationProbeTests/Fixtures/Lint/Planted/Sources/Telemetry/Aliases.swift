@@ -1,0 +1,4 @@
+typealias LoggingSink = (String) -> Void
+typealias Handlers = [String: LoggingSink]
+
+extension LockedBox: @unchecked Sendable {}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The seed's copyable box: unchecked for every T, and `value` hands T out.
+public final class Box<T>: @unchecked Sendable {  // expect: unchecked-sendable-generic-box
+    public var value: T
+    public init(_ value: T) { self.value = value }
+}
+
+/// A lock serialises access, but `withLock` still hands out `inout Value`;
+/// the conformance is in an extension in another file.
+final class LockedBox<Value> {  // expect: unchecked-sendable-generic-box
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}
