@@ -10,12 +10,21 @@ public enum ReaderWriterPreference: Sendable, Hashable {
     /// On glibc this is `PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP`. The
     /// "nonrecursive" is the price: a thread that takes a read lock while
     /// it already holds one deadlocks if a writer has queued in between.
+    ///
+    /// ```swift
+    /// let settings = ReaderWriterBox(["theme": "dark"])  // .writers is the default
+    /// ```
     case writers
 
     /// New readers join readers already inside even while a writer waits
     /// (glibc's default). Best read throughput; a writer waits until the
     /// readers happen to leave all at once, which under constant read load
     /// may be never.
+    ///
+    /// ```swift
+    /// // Writes are rare and may wait; reads must never queue behind them.
+    /// let geoIndex = ReaderWriterBox([String: Int](), preferring: .readers)
+    /// ```
     case readers
 }
 
@@ -55,7 +64,10 @@ public enum ReaderWriterPreference: Sendable, Hashable {
 /// for the write lock, or a read lock, while holding the write lock stops
 /// the program with a message saying so (the system reports `EDEADLK`).
 /// Asking for the write lock while holding a read lock hangs: the
-/// system does not track readers, so it cannot tell.
+/// system does not track readers, so it cannot tell. A read lock inside a
+/// read lock works until a writer queues between the two; with writer
+/// preference the inner reader then waits for the writer, which waits
+/// for the outer reader.
 ///
 /// Like ``SafeBox``, the box is noncopyable and must be declared with `let`.
 @_staticExclusiveOnly

@@ -33,8 +33,9 @@ extension SafeBox where Value: ~Copyable {
     /// `condition` wakes no other waiter.
     ///
     /// - Important: Waiting for a change that only the waiting thread could
-    ///   make, or calling any of the box's methods from `condition` or
-    ///   `body`, deadlocks.
+    ///   make deadlocks. So does calling any of the box's methods from
+    ///   `condition` or `body`, as with `withLock` (a box with the checked
+    ///   policy stops with a message instead).
     @inlinable
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         when condition: (inout sending Value) -> Bool,
