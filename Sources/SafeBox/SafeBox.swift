@@ -1,5 +1,3 @@
-public import CPThreadShim
-
 /// A value protected by a lock, with exactly the contract of the standard
 /// library's `Synchronization.Mutex`, on every Swift 6 platform.
 ///
@@ -23,9 +21,11 @@ public import CPThreadShim
 /// be declared with `let`. Store it as a `let` property of a `Sendable` class,
 /// a global or a static.
 ///
-/// Every pthread call's result is checked: a failure stops the program with
-/// a message naming the call and the error instead of silently corrupting
-/// state.
+/// The lock is SafeBox's own: one inlined compare-exchange to acquire and one
+/// to release when uncontended, brief adaptive spinning and then a futex
+/// when contended. ``SafeBoxPolicy`` picks how it waits and whether misuse
+/// (re-entry, an unlock by another thread) stops the program with a message
+/// that says so instead of hanging.
 @_staticExclusiveOnly
 public struct SafeBox<Value: ~Copyable>: ~Copyable {
     @usableFromInline
@@ -43,7 +43,19 @@ public struct SafeBox<Value: ~Copyable>: ~Copyable {
     /// let names = SafeBox<[String]>([])
     /// ```
     public init(_ initialValue: consuming sending Value) {
-        lock = MutexCell()
+        self.init(initialValue, policy: .default)
+    }
+
+    /// Creates a box holding `initialValue` whose lock follows `policy`.
+    ///
+    /// The policy decides how a contended lock waits (spin briefly, or sleep
+    /// at once) and whether misuse is caught; every call site stays the same.
+    ///
+    /// ```swift
+    /// let sessions = SafeBox([String: Int](), policy: .checked)
+    /// ```
+    public init(_ initialValue: consuming sending Value, policy: SafeBoxPolicy) {
+        lock = MutexCell(policy: policy)
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
     }
@@ -108,5 +120,51 @@ extension SafeBox where Value: ~Copyable {
             lock.unlock()
         }
         return try body(&value.pointee)
+    }
+}
+
+extension SafeBox where Value: ~Copyable {
+    /// The policy this box was created with.
+    ///
+    /// ```swift
+    /// let box = SafeBox(0, policy: .plain)
+    /// assert(box.policy == .plain)
+    /// ```
+    public var policy: SafeBoxPolicy {
+        lock.policy
+    }
+
+    /// Stops the program unless the calling thread holds this box: for code
+    /// paths that must only run inside `withLock`.
+    ///
+    /// With the ``SafeBoxPolicy/checked`` policy the box knows its holder,
+    /// so this verifies that the holder is the calling thread. The other
+    /// policies do not record the holder (that would cost the fast path), so
+    /// there it verifies only that some thread holds the box.
+    ///
+    /// ```swift
+    /// let books = SafeBox([String](), policy: .checked)
+    /// func appendLocked(_ books: borrowing SafeBox<[String]>, _ list: inout [String]) {
+    ///     books.assertOwnedByCurrentThread()
+    ///     list.append("Dune")
+    /// }
+    /// books.withLock { appendLocked(books, &$0) }
+    /// ```
+    public borrowing func assertOwnedByCurrentThread(
+        _ message: @autoclosure () -> String = "",
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
+        let problem: String
+        switch lock.ownership {
+        case .currentThread, .someThread:
+            return
+        case .free:
+            problem = "SafeBox.assertOwnedByCurrentThread(): no thread holds the box; this code must run inside withLock"
+        case .anotherThread:
+            problem = "SafeBox.assertOwnedByCurrentThread(): another thread holds the box, not the calling thread"
+        }
+        let detail = message()
+        fatalError(detail.isEmpty ? problem : "\(problem): \(detail)", file: file, line: line)
     }
 }

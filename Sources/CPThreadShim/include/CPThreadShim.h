@@ -13,5 +13,6 @@
 #include "cpts_mutex.h"
 #include "cpts_rwlock.h"
 #include "cpts_cond.h"
+#include "cpts_lock.h"
 
 #endif

@@ -1,81 +1,96 @@
 import CPThreadShim
 
-/// The lock half of a ``SafeBox``: a pthread mutex, a condition variable for
-/// predicate waits and a waiter count, in one heap block with a stable
-/// address; every return code checked.
+/// The lock half of a ``SafeBox``: SafeBox's own lock (a 32-bit lock word
+/// with an inlined compare-exchange fast path, bounded adaptive spinning,
+/// and a futex behind it; see `cpts_lock.h`) plus a condition for predicate
+/// waits, in one heap block with a stable address.
 ///
 /// This is the internal API the rest of the module builds on (`lock`,
 /// `tryLock`, `lock(until:)`, `unlock`, `wait(until:)`, `notifyWaitersIfAny`);
 /// the locking strategy behind it can change without touching SafeBox's
-/// public contract.
+/// public contract. Misuse the engine can detect (re-entry and foreign
+/// unlocks under the checked policy, unlocking a free lock under any policy)
+/// stops the process with a message from ``LockMisuse``.
 @usableFromInline
-struct MutexCell {
+struct MutexCell: @unchecked Sendable {
     @usableFromInline
-    struct State {
-        @usableFromInline var mutex = cpts_mutex_t()
-        @usableFromInline var changed = cpts_cond_t()
-        /// Threads inside `wait(until:)`. Only read or written with `mutex` held.
-        @usableFromInline var waiters = 0
-    }
+    let state: UnsafeMutablePointer<cpts_lock_t>
 
     @usableFromInline
-    let state: UnsafeMutablePointer<State>
-
-    @inlinable
-    var mutex: UnsafeMutablePointer<cpts_mutex_t> {
-        UnsafeMutableRawPointer(state).advanced(by: MemoryLayout<State>.offset(of: \State.mutex)!)
-            .assumingMemoryBound(to: cpts_mutex_t.self)
-    }
-
-    @usableFromInline
-    var changed: UnsafeMutablePointer<cpts_cond_t> {
-        UnsafeMutableRawPointer(state).advanced(by: MemoryLayout<State>.offset(of: \State.changed)!)
-            .assumingMemoryBound(to: cpts_cond_t.self)
-    }
-
-    @usableFromInline
-    init(kind: cpts_mutex_kind = CPTS_MUTEX_KIND_NORMAL) {
+    init(policy: SafeBoxPolicy = .default) {
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
-        PThreadFailure.check(cpts_mutex_init(mutex, kind), "pthread_mutex_init")
-        PThreadFailure.check(cpts_cond_init(changed), "pthread_cond_init")
+        state.initialize(to: cpts_lock_t())
+        cpts_lock_init(state, policy.engineValue)
     }
 
     @usableFromInline
     func destroy() {
-        PThreadFailure.check(cpts_cond_destroy(changed), "pthread_cond_destroy")
-        PThreadFailure.check(cpts_mutex_destroy(mutex), "pthread_mutex_destroy")
+        // A box is destroyed only when nothing borrows it, so a held lock
+        // here means a lock()/unlock() imbalance inside the module.
+        if cpts_lock_ownership(state) != 0 { LockMisuse.destroyedWhileLocked.stop() }
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
+    /// The policy the cell was created with.
+    @usableFromInline
+    var policy: SafeBoxPolicy {
+        if state.pointee.word & CPTS_LOCK_CHECKED != 0 { return .checked }
+        return state.pointee.spin_limit == 0 ? .plain : .adaptive
+    }
+
+    /// Acquires the lock, waiting as long as it takes.
     @inlinable
     func lock() {
-        PThreadFailure.check(cpts_mutex_lock(mutex), "pthread_mutex_lock")
+        if _fastPath(cpts_lock_acquire_fast(state)) { return }
+        lockContended()
+    }
+
+    @usableFromInline @inline(never)
+    func lockContended() {
+        let code = cpts_lock_acquire_slow(state, .max)
+        if code != 0 { LockMisuse.stop(code) }
     }
 
     /// True when the lock was taken; false when another thread holds it.
     @inlinable
     func tryLock() -> Bool {
-        let code = cpts_mutex_trylock(mutex)
-        if code == 0 { return true }
-        if code == EBUSY { return false }
-        PThreadFailure.fail(code, "pthread_mutex_trylock")
+        if _fastPath(cpts_lock_acquire_fast(state)) { return true }
+        return tryLockContended()
+    }
+
+    @usableFromInline @inline(never)
+    func tryLockContended() -> Bool {
+        cpts_lock_try_acquire(state) == 0
     }
 
     /// Locks, giving up at `deadline` (nanoseconds on the monotonic clock,
     /// see `cpts_monotonic_now_ns`). True when the lock was taken.
-    @usableFromInline
+    /// `UInt64.max` waits forever.
+    @inlinable
     func lock(until deadline: UInt64) -> Bool {
-        let code = cpts_mutex_lock_until(mutex, deadline)
+        if _fastPath(cpts_lock_acquire_fast(state)) { return true }
+        return lockContended(until: deadline)
+    }
+
+    @usableFromInline @inline(never)
+    func lockContended(until deadline: UInt64) -> Bool {
+        let code = cpts_lock_acquire_slow(state, deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
-        PThreadFailure.fail(code, "pthread_mutex_clocklock")
+        LockMisuse.stop(code)
     }
 
     @inlinable
     func unlock() {
-        PThreadFailure.check(cpts_mutex_unlock(mutex), "pthread_mutex_unlock")
+        if _fastPath(cpts_lock_release_fast(state)) { return }
+        unlockContended()
+    }
+
+    @usableFromInline @inline(never)
+    func unlockContended() {
+        let code = cpts_lock_release_slow(state)
+        if code != 0 { LockMisuse.foreignUnlock.stop() }
     }
 
     /// With the lock held: releases it, sleeps until another thread calls
@@ -84,16 +99,10 @@ struct MutexCell {
     /// predicate.
     @usableFromInline
     func wait(until deadline: UInt64?) -> Bool {
-        state.pointee.waiters += 1
-        defer { state.pointee.waiters -= 1 }
-        guard let deadline else {
-            PThreadFailure.check(cpts_cond_wait(changed, mutex), "pthread_cond_wait")
-            return true
-        }
-        let code = cpts_cond_wait_until(changed, mutex, deadline)
+        let code = cpts_lock_wait(state, deadline ?? .max)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
-        PThreadFailure.fail(code, "pthread_cond_clockwait")
+        LockMisuse.waitWithoutHolding.stop()
     }
 
     /// With the lock held, after the value may have changed: wakes every
@@ -101,8 +110,31 @@ struct MutexCell {
     /// load and a branch when nobody waits.
     @inlinable
     func notifyWaitersIfAny() {
-        if _slowPath(state.pointee.waiters > 0) {
-            PThreadFailure.check(cpts_cond_broadcast(changed), "pthread_cond_broadcast")
+        if _slowPath(state.pointee.condition_waiters > 0) { notifyWaiters() }
+    }
+
+    @usableFromInline @inline(never)
+    func notifyWaiters() {
+        cpts_lock_notify_all(state)
+    }
+
+    /// Who holds the lock, as far as this policy can tell.
+    @usableFromInline
+    var ownership: Ownership {
+        switch cpts_lock_ownership(state) {
+        case 0: .free
+        case 2: .currentThread
+        default: policy == .checked ? .anotherThread : .someThread
         }
+    }
+
+    @usableFromInline
+    enum Ownership: Equatable {
+        case free
+        case currentThread
+        /// Checked policy: a thread other than the caller holds it.
+        case anotherThread
+        /// Unchecked policies do not record the owner: held, by whom unknown.
+        case someThread
     }
 }

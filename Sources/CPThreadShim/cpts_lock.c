@@ -1,0 +1,260 @@
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <time.h>
+
+#if defined(__linux__) && !defined(CPTS_USE_PARKING_LOT)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#define CPTS_HAVE_FUTEX 1
+#endif
+
+#include "include/cpts_clock.h"
+#include "include/cpts_lock.h"
+
+// Longest a contended acquire spins before parking, in pause iterations
+// (~25-40 ns each on current x86 and arm64 cores, so about 3-6 µs).
+#define CPTS_SPIN_LIMIT 128u
+
+#define RELAXED __ATOMIC_RELAXED
+#define ACQUIRE __ATOMIC_ACQUIRE
+#define RELEASE __ATOMIC_RELEASE
+
+static inline void cpts_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+    __asm__ __volatile__("yield" ::: "memory");
+#endif
+}
+
+/// The calling thread's identity for owner checks: cheap (a TLS read), never 0.
+static inline uintptr_t cpts_self(void) { return (uintptr_t)pthread_self(); }
+
+// MARK: - Parking: block until *address may have changed
+
+#if defined(CPTS_HAVE_FUTEX)
+
+bool cpts_lock_uses_futex(void) { return true; }
+
+/// Sleeps while *address == expected, until woken or `deadline_ns`.
+/// Returns 0 (woken or spurious), EAGAIN (value already differs), EINTR or
+/// ETIMEDOUT. FUTEX_WAIT_BITSET takes an absolute CLOCK_MONOTONIC deadline.
+static int cpts_park(uint32_t *address, uint32_t expected, uint64_t deadline_ns) {
+    struct timespec deadline;
+    struct timespec *timeout = NULL;
+    if (deadline_ns != CPTS_LOCK_NO_DEADLINE) {
+        deadline = cpts_timespec_from_ns(deadline_ns);
+        timeout = &deadline;
+    }
+    long rc = syscall(SYS_futex, address, FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, expected, timeout, NULL,
+                      FUTEX_BITSET_MATCH_ANY);
+    return rc == 0 ? 0 : errno;
+}
+
+static void cpts_unpark(uint32_t *address, int count) {
+    syscall(SYS_futex, address, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, count, NULL, NULL, 0);
+}
+
+#else
+
+// No futex here (Darwin, BSDs; or forced for testing): a parking lot. Each
+// address hashes to a bucket holding a pthread mutex and condition variable.
+// A parker re-checks the word under the bucket's mutex before sleeping and
+// an unparker changes the word before taking that mutex to broadcast, so a
+// wake-up can never fall between the check and the sleep. Broadcasting wakes
+// parkers of other addresses in the same bucket too; callers treat every
+// wake-up as possibly spurious.
+
+bool cpts_lock_uses_futex(void) { return false; }
+
+#define CPTS_PARKING_BUCKETS 64
+
+typedef struct cpts_bucket {
+    pthread_mutex_t mutex;
+    pthread_cond_t cond;
+} cpts_bucket;
+
+static cpts_bucket cpts_buckets[CPTS_PARKING_BUCKETS];
+static pthread_once_t cpts_buckets_once = PTHREAD_ONCE_INIT;
+
+static void cpts_buckets_init(void) {
+    for (int i = 0; i < CPTS_PARKING_BUCKETS; i++) {
+        pthread_mutex_init(&cpts_buckets[i].mutex, NULL);
+        pthread_condattr_t attr;
+        pthread_condattr_init(&attr);
+#if !defined(__APPLE__)
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+#endif
+        pthread_cond_init(&cpts_buckets[i].cond, &attr);
+        pthread_condattr_destroy(&attr);
+    }
+}
+
+static cpts_bucket *cpts_bucket_for(const void *address) {
+    pthread_once(&cpts_buckets_once, cpts_buckets_init);
+    uintptr_t bits = (uintptr_t)address;
+    bits ^= bits >> 17;
+    bits *= (uintptr_t)0x9E3779B97F4A7C15ull;
+    return &cpts_buckets[(bits >> 7) % CPTS_PARKING_BUCKETS];
+}
+
+static int cpts_park(uint32_t *address, uint32_t expected, uint64_t deadline_ns) {
+    cpts_bucket *bucket = cpts_bucket_for(address);
+    int rc = 0;
+    pthread_mutex_lock(&bucket->mutex);
+    if (__atomic_load_n(address, RELAXED) != expected) {
+        rc = EAGAIN;
+    } else if (deadline_ns == CPTS_LOCK_NO_DEADLINE) {
+        rc = pthread_cond_wait(&bucket->cond, &bucket->mutex);
+    } else {
+#if defined(__APPLE__)
+        uint64_t now = cpts_monotonic_now_ns();
+        if (now >= deadline_ns) {
+            rc = ETIMEDOUT;
+        } else {
+            struct timespec relative = cpts_timespec_from_ns(deadline_ns - now);
+            rc = pthread_cond_timedwait_relative_np(&bucket->cond, &bucket->mutex, &relative);
+        }
+#else
+        struct timespec deadline = cpts_timespec_from_ns(deadline_ns);
+        rc = pthread_cond_timedwait(&bucket->cond, &bucket->mutex, &deadline);
+#endif
+    }
+    pthread_mutex_unlock(&bucket->mutex);
+    return rc;
+}
+
+static void cpts_unpark(uint32_t *address, int count) {
+    (void)count;
+    cpts_bucket *bucket = cpts_bucket_for(address);
+    pthread_mutex_lock(&bucket->mutex);
+    pthread_cond_broadcast(&bucket->cond);
+    pthread_mutex_unlock(&bucket->mutex);
+}
+
+#endif
+
+// MARK: - The lock
+
+void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
+    uint32_t word = policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_LOCK_CHECKED : 0;
+    __atomic_store_n(&lock->word, word, RELAXED);
+    __atomic_store_n(&lock->condition_sequence, 0, RELAXED);
+    lock->spin_limit = policy == CPTS_LOCK_POLICY_PLAIN ? 0 : CPTS_SPIN_LIMIT;
+    __atomic_store_n(&lock->spin_estimate, 0, RELAXED);
+    __atomic_store_n(&lock->owner, 0, RELAXED);
+    lock->condition_waiters = 0;
+}
+
+int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
+    // The flag bits never change after init; only the state bits do.
+    uint32_t flags = __atomic_load_n(&lock->word, RELAXED) & ~CPTS_LOCK_STATE_MASK;
+    bool checked = (flags & CPTS_LOCK_CHECKED) != 0;
+    if (checked && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) return EDEADLK;
+
+    // Spin: a lock held for a few dozen nanoseconds is usually free again
+    // before a sleep + wake-up (microseconds) could even begin. The budget
+    // follows a running estimate of the spins that recently sufficed
+    // (as glibc's adaptive mutex does), capped by spin_limit, so a lock that
+    // is held long stops burning CPU. Only a free word is compare-exchanged;
+    // everything else is a plain load, which keeps the cache line shared.
+    uint32_t limit = lock->spin_limit;
+    if (limit != 0) {
+        int32_t estimate = (int32_t)__atomic_load_n(&lock->spin_estimate, RELAXED);
+        uint32_t budget = (uint32_t)estimate * 2 + 16;
+        if (budget > limit) budget = limit;
+        for (uint32_t spins = 0; spins < budget; spins++) {
+            uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+            if ((word & CPTS_LOCK_STATE_MASK) == 0 &&
+                __atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
+                __atomic_store_n(&lock->spin_estimate, (uint32_t)(estimate + ((int32_t)spins - estimate) / 8),
+                                 RELAXED);
+                goto acquired;
+            }
+            cpts_cpu_relax();
+        }
+        __atomic_store_n(&lock->spin_estimate, (uint32_t)(estimate + ((int32_t)budget - estimate) / 8), RELAXED);
+    }
+
+    // Park (Drepper, "Futexes Are Tricky", mutex 3): mark the word PARKED
+    // while taking it, so whoever holds it wakes a parked thread on release.
+    // A thread that wakes always re-marks the word before it can park
+    // again, so no wake-up is lost; a thread that takes the lock this way
+    // keeps it marked, which costs at most one needless wake call.
+    for (;;) {
+        uint32_t previous = __atomic_exchange_n(&lock->word, flags | CPTS_LOCK_PARKED, ACQUIRE);
+        if ((previous & CPTS_LOCK_STATE_MASK) == 0) goto acquired;
+        if (deadline_ns != CPTS_LOCK_NO_DEADLINE && cpts_monotonic_now_ns() >= deadline_ns) return ETIMEDOUT;
+        cpts_park(&lock->word, flags | CPTS_LOCK_PARKED, deadline_ns);
+    }
+
+acquired:
+    if (checked) __atomic_store_n(&lock->owner, cpts_self(), RELAXED);
+    return 0;
+}
+
+int cpts_lock_release_slow(cpts_lock_t *lock) {
+    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    if ((word & CPTS_LOCK_STATE_MASK) == 0) return EPERM;
+    uint32_t flags = word & ~CPTS_LOCK_STATE_MASK;
+    if (flags & CPTS_LOCK_CHECKED) {
+        if (__atomic_load_n(&lock->owner, RELAXED) != cpts_self()) return EPERM;
+        __atomic_store_n(&lock->owner, 0, RELAXED);
+    }
+    uint32_t previous = __atomic_exchange_n(&lock->word, flags, RELEASE);
+    if ((previous & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED) cpts_unpark(&lock->word, 1);
+    return 0;
+}
+
+int cpts_lock_try_acquire(cpts_lock_t *lock) {
+    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    do {
+        if ((word & CPTS_LOCK_STATE_MASK) != 0) return EBUSY;
+    } while (!__atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED));
+    if (word & CPTS_LOCK_CHECKED) __atomic_store_n(&lock->owner, cpts_self(), RELAXED);
+    return 0;
+}
+
+int cpts_lock_ownership(const cpts_lock_t *lock) {
+    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    if ((word & CPTS_LOCK_STATE_MASK) == 0) return 0;
+    // Only this thread ever stores its own identity, so reading it back
+    // proves ownership; any other value means "someone else" or "unknown".
+    if ((word & CPTS_LOCK_CHECKED) && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) return 2;
+    return 1;
+}
+
+int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
+    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    if ((word & CPTS_LOCK_STATE_MASK) == 0) return EPERM;
+    if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != 2) return EPERM;
+
+    // Read the sequence while holding the lock: a notify can only come from
+    // a later holder, after this thread released, and it bumps the sequence
+    // before waking, so the park below either sees the new value and
+    // returns at once or is already asleep when the wake-up comes.
+    uint32_t sequence = __atomic_load_n(&lock->condition_sequence, RELAXED);
+    lock->condition_waiters += 1;
+    if (!cpts_lock_release_fast(lock)) {
+        int rc = cpts_lock_release_slow(lock);
+        if (rc != 0) {
+            lock->condition_waiters -= 1;
+            return rc;
+        }
+    }
+    int parked = cpts_park(&lock->condition_sequence, sequence, deadline_ns);
+    if (!cpts_lock_acquire_fast(lock)) cpts_lock_acquire_slow(lock, CPTS_LOCK_NO_DEADLINE);
+    lock->condition_waiters -= 1;
+    return parked == ETIMEDOUT ? ETIMEDOUT : 0;
+}
+
+void cpts_lock_notify_all(cpts_lock_t *lock) {
+    __atomic_fetch_add(&lock->condition_sequence, 1, RELAXED);
+    cpts_unpark(&lock->condition_sequence, INT_MAX);
+}

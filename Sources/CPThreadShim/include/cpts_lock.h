@@ -1,0 +1,121 @@
+#ifndef CPTS_LOCK_H
+#define CPTS_LOCK_H
+
+// SafeBox's own lock: a 32-bit lock word with an inlined compare-exchange
+// fast path, bounded adaptive spinning, and a futex (Linux) or a parking lot
+// over pthread condition variables (elsewhere) for blocking.
+//
+// Why not a pthread mutex: every pthread_mutex_lock/unlock is a call into
+// libc (~70 instructions for a pair); the fast paths below are one inlined
+// compare-exchange each. Why not stdlib Mutex's engine: on Linux it is a
+// priority-inheritance futex that hands the lock to a sleeping waiter, which
+// convoys as soon as threads outnumber cores. This lock lets a running thread
+// take a just-released lock ("barging") and only parks after spinning.
+//
+// The lock word:
+//   bits 0-1  state: 0 free, 1 held, 2 held and a thread may be parked
+//   bit  2    CPTS_LOCK_CHECKED: this lock tracks its owner. The bit never
+//             changes after init and makes both inline fast paths fail, so
+//             checked locks always take the out-of-line path that verifies
+//             the owner, at no cost to unchecked locks.
+// Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
+// acquire/release edges the lock creates.
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CPTS_LOCK_STATE_MASK 3u
+#define CPTS_LOCK_HELD 1u
+#define CPTS_LOCK_PARKED 2u
+#define CPTS_LOCK_CHECKED 4u
+
+/// Deadline value meaning "wait forever" (UInt64.max in Swift).
+#define CPTS_LOCK_NO_DEADLINE UINT64_MAX
+
+/// How a lock behaves when it is contended or misused.
+typedef enum cpts_lock_policy {
+    /// Spin briefly (bounded, adapted to how long the lock is usually held),
+    /// then park.
+    CPTS_LOCK_POLICY_ADAPTIVE = 0,
+    /// Park at once, never spin.
+    CPTS_LOCK_POLICY_PLAIN = 1,
+    /// Adaptive, and track the owner: re-entry returns EDEADLK, unlocking
+    /// from a thread that does not hold the lock returns EPERM.
+    CPTS_LOCK_POLICY_CHECKED = 2,
+} cpts_lock_policy;
+
+typedef struct cpts_lock {
+    /// The lock word (see above). Only accessed atomically.
+    uint32_t word;
+    /// Futex word of the condition: bumped by every notify. Atomic.
+    uint32_t condition_sequence;
+    /// Upper bound on spin iterations; 0 for the plain policy.
+    uint32_t spin_limit;
+    /// Running estimate of the spins a contended acquire needed. Atomic
+    /// (relaxed): racing updates only blur the estimate.
+    uint32_t spin_estimate;
+    /// Checked policy: the holder's thread identity, 0 when free. Atomic.
+    uintptr_t owner;
+    /// Threads parked in cpts_lock_wait. Read and written only with the lock held.
+    intptr_t condition_waiters;
+} cpts_lock_t;
+
+/// Initialises `lock` (free, no waiters) with `policy`.
+void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
+
+/// One compare-exchange 0 -> HELD with acquire ordering. False when the lock
+/// is held, parked-on, or checked: call cpts_lock_acquire_slow then.
+static inline bool cpts_lock_acquire_fast(cpts_lock_t *lock) {
+    uint32_t expected = 0;
+    return __atomic_compare_exchange_n(&lock->word, &expected, CPTS_LOCK_HELD, false, __ATOMIC_ACQUIRE,
+                                       __ATOMIC_RELAXED);
+}
+
+/// One compare-exchange HELD -> 0 with release ordering. False when a
+/// thread may be parked or the lock is checked (or not held at all): call
+/// cpts_lock_release_slow then.
+static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
+    uint32_t expected = CPTS_LOCK_HELD;
+    return __atomic_compare_exchange_n(&lock->word, &expected, 0, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+/// Spins (policy permitting), then parks until the lock is taken or
+/// `deadline_ns` (CLOCK_MONOTONIC, or CPTS_LOCK_NO_DEADLINE) passes.
+/// Returns 0 (acquired), ETIMEDOUT, or EDEADLK (checked lock already held by
+/// the caller: waiting would never end).
+int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns);
+
+/// Releases after the fast path failed: wakes one parked thread if any.
+/// Returns 0, or EPERM when the lock is not held, or (checked) is held by
+/// another thread; the lock is left untouched then.
+int cpts_lock_release_slow(cpts_lock_t *lock);
+
+/// Takes the lock only if it is free now: 0 or EBUSY. Handles checked locks.
+int cpts_lock_try_acquire(cpts_lock_t *lock);
+
+/// 0: free; 1: held (by another thread, or owner unknown: unchecked lock);
+/// 2: held by the calling thread (checked locks only).
+int cpts_lock_ownership(const cpts_lock_t *lock);
+
+/// With the lock held: releases it, parks until cpts_lock_notify_all (or a
+/// spurious wake-up, or `deadline_ns`), and re-acquires it before returning.
+/// Returns 0, ETIMEDOUT (deadline passed; the lock is held again anyway), or
+/// EPERM (the caller did not hold the lock; nothing was done).
+int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns);
+
+/// With the lock held: wakes every thread in cpts_lock_wait so each re-checks
+/// its condition. Callers skip the call when condition_waiters is 0.
+void cpts_lock_notify_all(cpts_lock_t *lock);
+
+/// Whether blocking uses the kernel's futex (true on Linux) or the portable
+/// parking lot over pthread condition variables.
+bool cpts_lock_uses_futex(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

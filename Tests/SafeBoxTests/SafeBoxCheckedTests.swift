@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+import CPThreadShim
+@testable import SafeBox
+
+private let reentryMessage = "SafeBox re-entered on the thread that holds it: withLock inside withLock deadlocks"
+
+/// Blocks the calling thread until the exit test's process ends.
+private func parkForever() -> Never {
+    while true { Thread.sleep(forTimeInterval: 60) }
+}
+
+private func standardError(_ result: ExitTest.Result?) -> String {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
+
+@Suite("SafeBox checked mode and policies")
+struct SafeBoxCheckedTests {
+    @Test("withLock inside withLock on a checked box stops with the documented message")
+    func recursiveWithLockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = SafeBox(0, policy: .checked)
+            box.withLock { _ in
+                box.withLock { $0 += 1 }
+            }
+        }
+        #expect(standardError(result).contains(reentryMessage))
+    }
+
+    @Test("a timed withLock inside withLock on a checked box stops instead of burning the timeout")
+    func recursiveTimedLockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = SafeBox(0, policy: .checked)
+            box.withLock { _ in
+                _ = box.withLock(timeout: .seconds(3600)) { $0 }
+            }
+        }
+        #expect(standardError(result).contains(reentryMessage))
+    }
+
+    @Test("unlocking a checked box from a thread that does not hold it stops with a message saying so")
+    func foreignUnlockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let cell = MutexCell(policy: .checked)
+            cell.lock()
+            let other = Thread { cell.unlock() }
+            other.start()
+            parkForever()
+        }
+        #expect(standardError(result).contains("unlocking a SafeBox this thread does not hold"))
+    }
+
+    @Test("unlocking a box nobody holds stops under every policy")
+    func unlockingFreeLockStops() async {
+        // Exit-test bodies cannot capture, so one body per policy.
+        let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            MutexCell(policy: .adaptive).unlock()
+        }
+        let plain = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            MutexCell(policy: .plain).unlock()
+        }
+        let checked = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            MutexCell(policy: .checked).unlock()
+        }
+        for result in [adaptive, plain, checked] {
+            #expect(standardError(result).contains("unlocking a SafeBox this thread does not hold"))
+        }
+    }
+
+    @Test("withLockIfAvailable inside withLock on a checked box returns nil, as with Mutex")
+    func tryLockReentryIsNil() {
+        let box = SafeBox(0, policy: .checked)
+        let inner = box.withLock { _ in box.withLockIfAvailable { $0 } }
+        #expect(inner == .some(nil))
+    }
+
+    @Test("assertOwnedByCurrentThread passes inside withLock under every policy",
+          arguments: [SafeBoxPolicy.adaptive, .plain, .checked])
+    func ownerAssertionPasses(policy: SafeBoxPolicy) {
+        let box = SafeBox([1], policy: policy)
+        box.withLock { value in
+            box.assertOwnedByCurrentThread()
+            value.append(2)
+        }
+        #expect(box.withLock { $0 } == [1, 2])
+    }
+
+    @Test("assertOwnedByCurrentThread outside withLock stops, naming the problem")
+    func ownerAssertionOutsideLockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = SafeBox(0, policy: .adaptive)
+            box.assertOwnedByCurrentThread("cache must be locked here")
+        }
+        let stderr = standardError(result)
+        #expect(stderr.contains("no thread holds the box"))
+        #expect(stderr.contains("cache must be locked here"))
+    }
+
+    @Test("on a checked box, assertOwnedByCurrentThread stops when another thread holds it")
+    func ownerAssertionOtherThreadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let shared = SharedBox(0, policy: .checked)
+            let holding = DispatchSemaphore(value: 0)
+            Thread {
+                shared.box.withLock { _ in
+                    holding.signal()
+                    Thread.sleep(forTimeInterval: 60)
+                }
+            }.start()
+            holding.wait()
+            shared.box.assertOwnedByCurrentThread()
+        }
+        #expect(standardError(result).contains("another thread holds the box, not the calling thread"))
+    }
+
+    @Test("the owner is tracked exactly on checked boxes and only as held/free otherwise")
+    func ownershipStates() {
+        let checked = MutexCell(policy: .checked)
+        let adaptive = MutexCell(policy: .adaptive)
+        defer { checked.destroy(); adaptive.destroy() }
+        #expect(checked.ownership == .free)
+        checked.lock()
+        #expect(checked.ownership == .currentThread)
+        let seenElsewhere = SafeBox<MutexCell.Ownership?>(nil)
+        let address = UInt(bitPattern: checked.state)
+        spawnThread {
+            let other = UnsafeMutablePointer<cpts_lock_t>(bitPattern: address)!
+            let code = cpts_lock_ownership(other)
+            seenElsewhere.withLock { $0 = code == 1 ? .anotherThread : code == 2 ? .currentThread : .free }
+        }.wait()
+        #expect(seenElsewhere.withLock { $0 } == .anotherThread)
+        checked.unlock()
+        #expect(checked.ownership == .free)
+        adaptive.lock()
+        #expect(adaptive.ownership == .someThread)
+        adaptive.unlock()
+        #expect(adaptive.ownership == .free)
+    }
+
+    @Test("boxes report the policy they were made with; the default is the documented one")
+    func policies() {
+        #expect(SafeBox(0, policy: .plain).policy == .plain)
+        #expect(SafeBox(0, policy: .adaptive).policy == .adaptive)
+        #expect(SafeBox(0, policy: .checked).policy == .checked)
+        #expect(SafeBox(0).policy == SafeBoxPolicy.default)
+        #expect(["adaptive", "plain", "checked"].contains(SafeBoxPolicy.default.description))
+    }
+}
