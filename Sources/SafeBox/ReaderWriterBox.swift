@@ -60,14 +60,18 @@ public enum ReaderWriterPreference: Sendable, Hashable {
 ///
 /// ### Re-entrance
 ///
-/// Do not lock a box again from inside one of its own closures. Asking
-/// for the write lock, or a read lock, while holding the write lock stops
-/// the program with a message saying so (the system reports `EDEADLK`).
-/// Asking for the write lock while holding a read lock hangs: the
-/// system does not track readers, so it cannot tell. A read lock inside a
-/// read lock works until a writer queues between the two; with writer
-/// preference the inner reader then waits for the writer, which waits
-/// for the outer reader.
+/// Do not lock a box again from inside one of its own closures:
+///
+/// - A read or write lock requested while holding the write lock stops the
+///   program with a message saying so (the system reports `EDEADLK`).
+/// - The write lock requested while holding a read lock would hang, since
+///   the system does not track readers. Debug builds of SafeBox track them
+///   and stop with "withWriteLock inside withReadLock deadlocks" instead.
+/// - A read lock inside a read lock works until a writer queues between
+///   the two; with writer preference the inner reader then waits for the
+///   writer, which waits for the outer reader. Debug builds stop on the
+///   nested read at once when the box prefers writers, so tests catch it
+///   before production load does.
 ///
 /// Like ``SafeBox``, the box is noncopyable and must be declared with `let`.
 @_staticExclusiveOnly
@@ -127,7 +131,7 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         lock.readLock()
-        defer { lock.unlock() }
+        defer { lock.unlockRead() }
         return try body(value.pointee)
     }
 
@@ -146,7 +150,7 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.tryReadLock() else { return nil }
-        defer { lock.unlock() }
+        defer { lock.unlockRead() }
         return try body(value.pointee)
     }
 
@@ -170,7 +174,7 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.readLock(until: MonotonicDeadline(after: timeout).nanoseconds) else { return nil }
-        defer { lock.unlock() }
+        defer { lock.unlockRead() }
         return try body(value.pointee)
     }
 
@@ -188,7 +192,7 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.readLock(until: MonotonicDeadline(deadline).nanoseconds) else { return nil }
-        defer { lock.unlock() }
+        defer { lock.unlockRead() }
         return try body(value.pointee)
     }
 }
@@ -216,7 +220,7 @@ extension ReaderWriterBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         lock.writeLock()
-        defer { lock.unlock() }
+        defer { lock.unlockWrite() }
         return try body(&value.pointee)
     }
 
@@ -234,7 +238,7 @@ extension ReaderWriterBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.tryWriteLock() else { return nil }
-        defer { lock.unlock() }
+        defer { lock.unlockWrite() }
         return try body(&value.pointee)
     }
 
@@ -255,7 +259,7 @@ extension ReaderWriterBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.writeLock(until: MonotonicDeadline(after: timeout).nanoseconds) else { return nil }
-        defer { lock.unlock() }
+        defer { lock.unlockWrite() }
         return try body(&value.pointee)
     }
 
@@ -273,7 +277,7 @@ extension ReaderWriterBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard lock.writeLock(until: MonotonicDeadline(deadline).nanoseconds) else { return nil }
-        defer { lock.unlock() }
+        defer { lock.unlockWrite() }
         return try body(&value.pointee)
     }
 }

@@ -284,4 +284,42 @@ struct ReaderWriterBoxTests {
         #expect(stderr.contains("pthread_rwlock_rdlock failed: EDEADLK"))
         #expect(stderr.contains("ReaderWriterBox re-entered on the thread that holds its write lock"))
     }
+
+    @Test(
+        "asking for the write lock inside a read lock stops with a message instead of hanging",
+        .enabled(if: ReaderWriterLockCell.tracksReaders, "only debug builds of SafeBox track readers")
+    )
+    func writeInsideReadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = ReaderWriterBox(0)
+            box.withReadLock { _ in
+                box.withWriteLock { $0 += 1 }
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("withWriteLock inside withReadLock deadlocks"))
+    }
+
+    @Test(
+        "with writer preference a nested read lock stops with a message; with reader preference it is allowed",
+        .enabled(if: ReaderWriterLockCell.tracksReaders, "only debug builds of SafeBox track readers")
+    )
+    func nestedReadLocks() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = ReaderWriterBox(0)
+            box.withReadLock { _ in
+                box.withReadLock { _ in }
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("withReadLock inside withReadLock deadlocks once a writer queues"))
+
+        let relaxed = ReaderWriterBox(7, preferring: .readers)
+        let inner = relaxed.withReadLock { outer in
+            relaxed.withReadLock { $0 + outer }
+        }
+        #expect(inner == 14)
+        // Both read locks were released: a writer gets in.
+        #expect(relaxed.withWriteLockIfAvailable { $0 } == 7)
+    }
 }

@@ -5,15 +5,25 @@ import CPThreadShim
 ///
 /// Kept apart from the box so the unsafe pointer work lives in one small
 /// internal type, as ``MutexCell`` does for ``SafeBox``.
+///
+/// The methods are deliberately not `@inlinable`: in debug builds of SafeBox
+/// they also keep a ``ReaderRegistry`` so that a thread asking for the write
+/// lock while it holds a read lock stops with a message instead of hanging,
+/// and that choice must follow SafeBox's build configuration, not the
+/// caller's. The cost is one direct call next to the pthread call.
 @usableFromInline
 struct ReaderWriterLockCell {
-    @usableFromInline
     let rwlock: UnsafeMutablePointer<cpts_rwlock_t>
+    let prefersWriters: Bool
+    #if DEBUG
+    let readers = ReaderRegistry()
+    #endif
 
     @usableFromInline
     init(preferWriters: Bool) {
         rwlock = .allocate(capacity: 1)
         rwlock.initialize(to: cpts_rwlock_t())
+        prefersWriters = preferWriters
         PThreadFailure.check(cpts_rwlock_init(rwlock, preferWriters), "pthread_rwlock_init")
     }
 
@@ -22,30 +32,49 @@ struct ReaderWriterLockCell {
         PThreadFailure.check(cpts_rwlock_destroy(rwlock), "pthread_rwlock_destroy")
         rwlock.deinitialize(count: 1)
         rwlock.deallocate()
+        #if DEBUG
+        readers.destroy()
+        #endif
     }
 
-    @inlinable
+    /// Whether this build keeps track of read-lock holders (debug builds).
+    static var tracksReaders: Bool {
+        #if DEBUG
+        true
+        #else
+        false
+        #endif
+    }
+
+    @usableFromInline
     func readLock() {
+        checkReadIsSafe()
         PThreadFailure.check(cpts_rwlock_rdlock(rwlock), "pthread_rwlock_rdlock")
+        enteredRead()
     }
 
-    @inlinable
+    @usableFromInline
     func writeLock() {
+        checkWriteIsSafe()
         PThreadFailure.check(cpts_rwlock_wrlock(rwlock), "pthread_rwlock_wrlock")
     }
 
     /// True when a read lock was taken; false when a writer holds the lock
     /// or, with writer preference, waits for it.
-    @inlinable
+    @usableFromInline
     func tryReadLock() -> Bool {
+        // No re-entry check: a try never waits, so it cannot deadlock.
         let code = cpts_rwlock_tryrdlock(rwlock)
-        if code == 0 { return true }
+        if code == 0 {
+            enteredRead()
+            return true
+        }
         if code == EBUSY { return false }
         PThreadFailure.fail(code, "pthread_rwlock_tryrdlock")
     }
 
     /// True when the write lock was taken; false when anybody holds the lock.
-    @inlinable
+    @usableFromInline
     func tryWriteLock() -> Bool {
         let code = cpts_rwlock_trywrlock(rwlock)
         if code == 0 { return true }
@@ -60,8 +89,12 @@ struct ReaderWriterLockCell {
         // Try first, so a free lock is taken even when the deadline has
         // passed, whatever the platform's timed lock does with one.
         if tryReadLock() { return true }
+        checkReadIsSafe()
         let code = cpts_rwlock_rdlock_until(rwlock, deadline)
-        if code == 0 { return true }
+        if code == 0 {
+            enteredRead()
+            return true
+        }
         if code == ETIMEDOUT { return false }
         PThreadFailure.fail(code, "pthread_rwlock_clockrdlock")
     }
@@ -71,14 +104,105 @@ struct ReaderWriterLockCell {
     @usableFromInline
     func writeLock(until deadline: UInt64) -> Bool {
         if tryWriteLock() { return true }
+        // Waiting for the write lock while holding a read lock could only
+        // ever time out: a bug worth stopping on, as in `writeLock()`.
+        checkWriteIsSafe()
         let code = cpts_rwlock_wrlock_until(rwlock, deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
         PThreadFailure.fail(code, "pthread_rwlock_clockwrlock")
     }
 
-    @inlinable
-    func unlock() {
+    @usableFromInline
+    func unlockRead() {
+        #if DEBUG
+        readers.left()
+        #endif
         PThreadFailure.check(cpts_rwlock_unlock(rwlock), "pthread_rwlock_unlock")
     }
+
+    @usableFromInline
+    func unlockWrite() {
+        PThreadFailure.check(cpts_rwlock_unlock(rwlock), "pthread_rwlock_unlock")
+    }
+
+    // MARK: Debug-build re-entry checks
+
+    private func enteredRead() {
+        #if DEBUG
+        readers.entered()
+        #endif
+    }
+
+    private func checkWriteIsSafe() {
+        #if DEBUG
+        if readers.currentThreadHoldsRead {
+            fatalError(
+                "ReaderWriterBox write lock requested on a thread that holds its read lock: "
+                    + "withWriteLock inside withReadLock deadlocks"
+            )
+        }
+        #endif
+    }
+
+    private func checkReadIsSafe() {
+        #if DEBUG
+        // With reader preference a nested read lock is legal. With writer
+        // preference it deadlocks as soon as a writer queues between the
+        // two, which tests rarely hit and production eventually does.
+        if prefersWriters && readers.currentThreadHoldsRead {
+            fatalError(
+                "ReaderWriterBox read lock requested on a thread that already holds one: "
+                    + "with writer preference, withReadLock inside withReadLock deadlocks "
+                    + "once a writer queues in between (use preferring: .readers to allow it)"
+            )
+        }
+        #endif
+    }
 }
+
+#if DEBUG
+/// Which threads hold a read lock on one box, and how many times each:
+/// debug-build bookkeeping for the re-entry checks above. Guarded by its own
+/// small mutex, held only for a dictionary update.
+final class ReaderRegistry: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<cpts_mutex_t>
+    private var depthByThread: [UInt64: Int] = [:]
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: cpts_mutex_t())
+        PThreadFailure.check(cpts_mutex_init(mutex, CPTS_MUTEX_KIND_NORMAL), "pthread_mutex_init")
+    }
+
+    func destroy() {
+        PThreadFailure.check(cpts_mutex_destroy(mutex), "pthread_mutex_destroy")
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        PThreadFailure.check(cpts_mutex_lock(mutex), "pthread_mutex_lock")
+        defer { PThreadFailure.check(cpts_mutex_unlock(mutex), "pthread_mutex_unlock") }
+        return body()
+    }
+
+    var currentThreadHoldsRead: Bool {
+        let thread = cpts_current_thread_id()
+        return locked { depthByThread[thread] != nil }
+    }
+
+    func entered() {
+        let thread = cpts_current_thread_id()
+        locked { depthByThread[thread, default: 0] += 1 }
+    }
+
+    func left() {
+        let thread = cpts_current_thread_id()
+        locked {
+            guard let depth = depthByThread[thread] else { return }
+            depthByThread[thread] = depth > 1 ? depth - 1 : nil
+        }
+    }
+}
+#endif
