@@ -58,7 +58,7 @@ struct HazardCasesTests {
     @Test("11d: next-turn delivery plus a liveness guard is clean",
           arguments: ["6", "6+checks"])
     func livenessGuardIsClean(configuration: String) async throws {
-        let observation = try await Self.observe("stale-projection-liveness-guard", in: configuration)
+        let observation = try await Self.observe("stale-projection-guard", in: configuration)
         #expect(observation.outcome == .clean, "\(observation.evidence)")
         #expect(observation.notes == ["queued delivery reached a row in the reuse pool; the liveness guard skipped it"])
         #expect(observation.matches == true)
@@ -136,7 +136,7 @@ struct HazardCasesTests {
         let entries = try catalog.resolve(["11", "12", "13"]).map { "\($0.manifest.catalog) \($0.id)" }
         #expect(entries == [
             "11a stale-projection", "11b stale-projection-next-turn",
-            "11c stale-projection-lazy-row", "11d stale-projection-liveness-guard",
+            "11c stale-projection-lazy-row", "11d stale-projection-guard",
             "12a async-binding-unordered", "12b async-binding-safebox",
             "13a callback-assume-isolated", "13b callback-task-hop",
         ])
