@@ -59,7 +59,7 @@ enum Classifier {
             return Verdict(outcome: .flood, evidence: evidence, offender: nil)
         }
         evidence.append(run.termination.description)
-        let tsanLines = lines(of: combined).filter { $0.contains("ThreadSanitizer: data race") || $0.hasPrefix("SUMMARY: ThreadSanitizer") }
+        let tsanLines = lines(of: combined).filter { $0.contains("ThreadSanitizer: data race") }
         if !tsanLines.isEmpty {
             evidence += unique(tsanLines.map(CompileResult.shortenPath)).prefix(3)
             return Verdict(outcome: .dataRace, evidence: evidence, offender: nil)
@@ -70,6 +70,7 @@ enum Classifier {
         let frames = parseFrames(run.standardError)
         evidence += lines(of: combined).filter { line in
             line.hasPrefix("*** Program crashed") || line.contains("Fatal error") || line.contains("fatal error")
+                || line.contains("ERROR: ThreadSanitizer") || line.contains("ERROR: AddressSanitizer")
         }.prefix(3)
         let markerFrames = frames.filter { frame in isolationMarkers.contains { frame.symbol.contains($0) } }
         let messageHit = isolationMarkers.first { combined.contains($0) }
@@ -87,49 +88,79 @@ enum Classifier {
 
     /// The first frame, from the top of the crashed thread, that is the
     /// program's own code: below the runtime's check (dispatch, concurrency,
-    /// core library frames), thunks and the `assumeIsolated` entry point.
+    /// core library frames), reabstraction thunks and the `assumeIsolated`
+    /// entry point.
     static func offender(in frames: [BacktraceFrame]) -> BacktraceFrame? {
         let runtimeImages: Set<String> = ["libdispatch.so", "libswift_Concurrency.so", "libswiftCore.so", "libc.so.6"]
         return frames.first { frame in
             !runtimeImages.contains(frame.image)
-                && !frame.isThunk
+                // A protocol witness is where a @preconcurrency conformance's
+                // check lives: it is the offender, not plumbing.
+                && (!frame.isThunk || frame.symbol.hasPrefix("protocol witness for"))
                 && !frame.symbol.contains("assumeIsolated")
                 && !isolationMarkers.contains { frame.symbol.contains($0) }
+                && !frame.symbol.hasPrefix("__tsan")
         }
     }
 
-    /// Parses lines such as
-    /// `  5 [ra] [system] 0x000… closure #1 in Host.init() + 167 in prog at /p/File.swift:35:9`.
+    /// Parses the Swift runtime backtracer's frames, e.g.
+    /// `  5 [ra] [system] 0x000… closure #1 in Host.init() + 167 in prog at /p/File.swift:35:9`,
+    /// and the sanitizers' deadly-signal frames, e.g.
+    /// `    #5 $s4Prog4HostCACycfcySScfU_ /p/File.swift:35:9 (prog+0xfda81) (BuildId: …)`.
     static func parseFrames(_ text: String) -> [BacktraceFrame] {
-        var frames: [BacktraceFrame] = []
-        for rawLine in lines(of: text) {
-            var rest = Substring(rawLine)
-            guard let indexEnd = rest.firstIndex(of: " "), let index = Int(rest[..<indexEnd]) else { continue }
-            rest = rest[indexEnd...].drop { $0 == " " }
-            var isThunk = false
-            while rest.hasPrefix("[") {
-                guard let close = rest.firstIndex(of: "]") else { break }
-                if rest[rest.startIndex...close] == "[thunk]" { isThunk = true }
-                rest = rest[rest.index(after: close)...].drop { $0 == " " }
-            }
-            guard rest.hasPrefix("0x"), let addressEnd = rest.firstIndex(of: " ") else { continue }
-            rest = rest[addressEnd...].drop { $0 == " " }
-            var location: String?
-            if let at = rest.range(of: " at ", options: .backwards) {
-                let path = rest[at.upperBound...]
-                location = path.split(separator: "/").last.map(String.init)
-                rest = rest[..<at.lowerBound]
-            }
-            guard let inRange = rest.range(of: " in ", options: .backwards) else { continue }
-            let image = String(rest[inRange.upperBound...])
-            var symbol = rest[..<inRange.lowerBound]
-            if let plus = symbol.range(of: " + ", options: .backwards), symbol[plus.upperBound...].allSatisfy(\.isNumber) {
-                symbol = symbol[..<plus.lowerBound]
-            }
-            if location == "<compiler-generated>" { location = nil }
-            frames.append(BacktraceFrame(index: index, symbol: String(symbol), image: image, location: location, isThunk: isThunk || symbol.hasPrefix("thunk for")))
+        lines(of: text).compactMap { line in
+            line.hasPrefix("#") ? parseSanitizerFrame(line) : parseBacktracerFrame(line)
         }
-        return frames
+    }
+
+    private static func parseBacktracerFrame(_ line: String) -> BacktraceFrame? {
+        var rest = Substring(line)
+        guard let indexEnd = rest.firstIndex(of: " "), let index = Int(rest[..<indexEnd]) else { return nil }
+        rest = rest[indexEnd...].drop { $0 == " " }
+        var isThunk = false
+        while rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { break }
+            if rest[rest.startIndex...close] == "[thunk]" { isThunk = true }
+            rest = rest[rest.index(after: close)...].drop { $0 == " " }
+        }
+        guard rest.hasPrefix("0x"), let addressEnd = rest.firstIndex(of: " ") else { return nil }
+        rest = rest[addressEnd...].drop { $0 == " " }
+        var location: String?
+        if let at = rest.range(of: " at ", options: .backwards) {
+            location = rest[at.upperBound...].split(separator: "/").last.map(String.init)
+            rest = rest[..<at.lowerBound]
+        }
+        guard let inRange = rest.range(of: " in ", options: .backwards) else { return nil }
+        let image = String(rest[inRange.upperBound...])
+        var symbol = rest[..<inRange.lowerBound]
+        if let plus = symbol.range(of: " + ", options: .backwards), symbol[plus.upperBound...].allSatisfy(\.isNumber) {
+            symbol = symbol[..<plus.lowerBound]
+        }
+        if location == "<compiler-generated>" { location = nil }
+        return BacktraceFrame(index: index, symbol: String(symbol), image: image, location: location,
+                              isThunk: isThunk || symbol.hasPrefix("thunk for"))
+    }
+
+    private static func parseSanitizerFrame(_ line: String) -> BacktraceFrame? {
+        let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count >= 4, let index = Int(parts[0].dropFirst()) else { return nil }
+        var symbol = String(parts[1])
+        var field = 2
+        // The symbolizer sometimes prints `0xADDR in symbol`.
+        if symbol.hasPrefix("0x"), parts.count > 4, parts[2] == "in" {
+            symbol = String(parts[3])
+            field = 4
+        }
+        let file = String(parts[field])
+        guard let imagePart = parts.first(where: { $0.hasPrefix("(") && $0.contains("+0x") }) else { return nil }
+        let image = String(imagePart.dropFirst().prefix { $0 != "+" })
+        var location: String? = file.split(separator: "/").last.map(String.init)
+        if file == "<null>" || file.hasSuffix("<compiler-generated>") || !(location?.contains(".swift") ?? false) {
+            location = nil
+        }
+        // Mangled Swift thunks and partial-application forwarders end in TR/TA.
+        let isThunk = file.hasSuffix("<compiler-generated>") || symbol.hasSuffix("TA") || symbol.hasSuffix("TR")
+        return BacktraceFrame(index: index, symbol: symbol, image: image, location: location, isThunk: isThunk)
     }
 
     /// Lines the legacy executor mode prints instead of trapping, e.g.

@@ -38,6 +38,18 @@ struct ProbeEngine: Sendable {
         "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none",
     ]
 
+    /// The environment for one case. Under a sanitizer the Swift backtracer
+    /// must stay off (its helper process and the sanitizer's runtime crash
+    /// each other), so the sanitizer prints the stack instead, including on
+    /// SIGILL, which is how the executor check stops a program.
+    static func childEnvironment(for manifest: CaseManifest) -> [String: String] {
+        guard (manifest.extraFlags ?? []).contains(where: { $0.hasPrefix("-sanitize=") }) else {
+            return childEnvironment
+        }
+        let inherited = ProcessInfo.processInfo.environment["TSAN_OPTIONS"].map { $0 + ":" } ?? ""
+        return ["SWIFT_BACKTRACE": "enable=no", "TSAN_OPTIONS": inherited + "handle_sigill=1"]
+    }
+
     /// Observes each (case, configuration) pair; the result keeps the input order.
     func observe(_ work: [(ProbeCase, BuildConfiguration)]) async throws -> [Observation] {
         await progress.start(total: work.count)
@@ -68,7 +80,7 @@ struct ProbeEngine: Sendable {
         )
         let run = try await ChildProcess.run(
             executable: executable.path, arguments: [],
-            environment: Self.childEnvironment, limits: limits
+            environment: Self.childEnvironment(for: manifest), limits: limits
         )
         let verdict = Classifier.classifyRun(run)
         observation.outcome = verdict.outcome
@@ -78,13 +90,13 @@ struct ProbeEngine: Sendable {
             .filter { $0.hasPrefix("probe-note:") }
             .map { String($0.dropFirst("probe-note:".count)).trimmingCharacters(in: .whitespaces) }
         if let offender = verdict.offender {
-            observation.offender = offender.symbol
+            observation.offender = await Self.demangle(offender.symbol)
             observation.offenderLocation = offender.location
         }
         if verdict.outcome == .isolationTrap, options.legacyRerun {
             // The legacy executor mode reports the violation and keeps going,
             // naming the function's source line: ask the child itself.
-            var environment = Self.childEnvironment
+            var environment = Self.childEnvironment(for: manifest)
             environment["SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE"] = "legacy"
             let rerun = try await ChildProcess.run(
                 executable: executable.path, arguments: [], environment: environment, limits: limits
@@ -95,6 +107,20 @@ struct ProbeEngine: Sendable {
             }
         }
         return observation
+    }
+
+    /// Sanitizer stacks print mangled Swift names; `swift-demangle` (next to
+    /// `swiftc` on PATH) turns them back into `closure #1 in Console.init()`.
+    /// On any failure the mangled name is kept: it is still evidence.
+    static func demangle(_ symbol: String) async -> String {
+        guard symbol.hasPrefix("$s") else { return symbol }
+        let demangler = ProcessInfo.processInfo.environment["ISOLATION_PROBE_SWIFT_DEMANGLE"] ?? "swift-demangle"
+        guard let result = try? await ChildProcess.run(
+            executable: demangler, arguments: ["--simplified", "--compact", symbol],
+            limits: .init(timeout: .seconds(30), maxOutputBytes: 1 << 16)
+        ), result.termination == .exited(0) else { return symbol }
+        let text = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? symbol : text
     }
 
     /// `… @MainActor function at M/File.swift:35 was not called …` → `M/File.swift:35`.
