@@ -68,7 +68,7 @@ public final class LogSink: Sendable {
     ) {
         self.label = label
         self.threshold = Atomic(minimumLevel.rawValue)
-        self.current = Atomic(Publication.initial(Handler(.text(handler))))
+        self.current = Atomic(Publication.initial(Handler(text: handler)))
     }
 
     /// Creates a sink that delivers full ``LogRecord``s to `handler`.
@@ -87,7 +87,7 @@ public final class LogSink: Sendable {
     ) {
         self.label = label
         self.threshold = Atomic(minimumLevel.rawValue)
-        self.current = Atomic(Publication.initial(Handler(.records(handler))))
+        self.current = Atomic(Publication.initial(Handler(records: handler)))
     }
 
     deinit {
@@ -107,7 +107,7 @@ public final class LogSink: Sendable {
     /// }
     /// ```
     public func install(_ handler: @escaping @Sendable (String) -> Void) {
-        Publication.replace(current, with: Handler(.text(handler)))
+        Publication.replace(current, with: Handler(text: handler))
     }
 
     /// Routes every later message to `handler` as a full ``LogRecord``.
@@ -119,7 +119,7 @@ public final class LogSink: Sendable {
     /// ```
     @_disfavoredOverload
     public func install(records handler: @escaping @Sendable (LogRecord) -> Void) {
-        Publication.replace(current, with: Handler(.records(handler)))
+        Publication.replace(current, with: Handler(records: handler))
     }
 
     /// A function that logs through this sink, or, when set, the handler to
@@ -210,7 +210,11 @@ public final class LogSink: Sendable {
         if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: self) {
             return scoped.invoke(record)
         }
-        Publication.withCurrent(current) { $0.invoke(record) }
+        guard let pin = Publication.enter(current) else {
+            return Publication.retainCurrent(current).invoke(record)
+        }
+        pin.handler._withUnsafeGuaranteedRef { $0.invoke(record) }
+        Publication.exit(pin)
     }
 
     /// The hot path: a scoped override if any task-local one is in effect,
@@ -226,8 +230,10 @@ public final class LogSink: Sendable {
         if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: self) {
             return scoped.invoke(level, message, label: label, file, function, line)
         }
-        Publication.withCurrent(current) { handler in
-            handler.invoke(level, message, label: label, file, function, line)
+        guard let pin = Publication.enter(current) else {
+            return Publication.retainCurrent(current).invoke(level, message, label: label, file, function, line)
         }
+        pin.handler._withUnsafeGuaranteedRef { $0.invoke(level, message, label: label, file, function, line) }
+        Publication.exit(pin)
     }
 }

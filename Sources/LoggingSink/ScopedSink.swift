@@ -70,7 +70,7 @@ extension LogSink {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> R
     ) async rethrows -> R {
-        try await scoped(Handler(.text(handler)), isolation: isolation, operation)
+        try await scoped(Handler(text: handler), isolation: isolation, operation)
     }
 
     /// The synchronous form of ``withSink(_:isolation:_:)``.
@@ -81,7 +81,7 @@ extension LogSink {
     /// ```
     public func withSink<R>(_ handler: @escaping @Sendable (String) -> Void, _ operation: () throws -> R) rethrows -> R {
         let override = ScopedSinks.Override(
-            sink: ObjectIdentifier(self), handler: Handler(.text(handler)), next: ScopedSinks.overrides
+            sink: ObjectIdentifier(self), handler: Handler(text: handler), next: ScopedSinks.overrides
         )
         return try ScopedSinks.counting {
             try ScopedSinks.$overrides.withValue(override, operation: operation)
@@ -99,7 +99,7 @@ extension LogSink {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> R
     ) async rethrows -> R {
-        try await scoped(Handler(.records(handler)), isolation: isolation, operation)
+        try await scoped(Handler(records: handler), isolation: isolation, operation)
     }
 
     /// Runs `operation` with this sink's messages going into `capture`.
@@ -114,7 +114,7 @@ extension LogSink {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> R
     ) async rethrows -> R {
-        try await scoped(Handler(.records(capture.recordHandler)), isolation: isolation, operation)
+        try await scoped(Handler(records: capture.recordHandler), isolation: isolation, operation)
     }
 
     private func scoped<R>(

@@ -54,6 +54,8 @@ static void setup(void) {
     lsk_readers_need_fence = use_membarrier ? 0 : 1;
 }
 
+_Static_assert(sizeof(lsk_reader) == 64, "a reader record must fill exactly one cache line");
+
 lsk_reader *lsk_reader_attach(void) {
     int code = pthread_once(&setup_once, setup);
     if (code != 0) fail("pthread_once", code);
@@ -69,8 +71,13 @@ lsk_reader *lsk_reader_attach(void) {
         }
     }
     if (reader == NULL) {
-        reader = calloc(1, sizeof(lsk_reader));
-        if (reader == NULL) fail("allocating a reader record", ENOMEM);
+        // One cache line per record (the struct is padded to 64 bytes):
+        // records of different threads must never share a line, or their
+        // slot stores would be shared writes after all.
+        void *memory = NULL;
+        code = posix_memalign(&memory, 64, sizeof(lsk_reader));
+        if (code != 0) fail("allocating a reader record", code);
+        reader = memset(memory, 0, sizeof(lsk_reader));
         atomic_store_explicit(&reader->in_use, 1, memory_order_relaxed);
         lsk_reader *head = atomic_load_explicit(&registry_head, memory_order_relaxed);
         do {

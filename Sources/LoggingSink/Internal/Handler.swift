@@ -4,17 +4,23 @@
 /// closure stored as a generic value is called through reabstraction thunks,
 /// and copying it out of shared storage retains its context, a write to a
 /// reference count every logging thread shares. A `Handler` is published by
-/// pointer and called in place, borrowed, with no retain.
+/// pointer and called in place: its closures are `let` properties of a
+/// borrowed object, which Swift calls without retaining their contexts.
+/// (An enum payload would be copied out, retain and release included.)
 final class Handler: Sendable {
-    enum Body: Sendable {
-        case text(@Sendable (String) -> Void)
-        case records(@Sendable (LogRecord) -> Void)
+    /// The text closure; for record handlers, one that is never called.
+    let text: @Sendable (String) -> Void
+    /// The record closure, or nil for a text handler.
+    let records: (@Sendable (LogRecord) -> Void)?
+
+    init(text: @escaping @Sendable (String) -> Void) {
+        self.text = text
+        self.records = nil
     }
 
-    let body: Body
-
-    init(_ body: Body) {
-        self.body = body
+    init(records: @escaping @Sendable (LogRecord) -> Void) {
+        self.text = { _ in }
+        self.records = records
     }
 
     @inline(__always)
@@ -26,21 +32,33 @@ final class Handler: Sendable {
         _ function: StaticString,
         _ line: UInt
     ) {
-        switch body {
-        case .text(let write):
-            write(message)
-        case .records(let write):
-            write(LogRecord(
-                level: level, label: label, message: message,
-                file: "\(file)", function: "\(function)", line: line
-            ))
+        if _fastPath(records == nil) {
+            text(message)
+        } else {
+            invokeRecords(level, message, label: label, file, function, line)
         }
     }
 
+    @inline(never)
+    func invokeRecords(
+        _ level: LogLevel,
+        _ message: String,
+        label: String?,
+        _ file: StaticString,
+        _ function: StaticString,
+        _ line: UInt
+    ) {
+        records?(LogRecord(
+            level: level, label: label, message: message,
+            file: "\(file)", function: "\(function)", line: line
+        ))
+    }
+
     func invoke(_ record: LogRecord) {
-        switch body {
-        case .text(let write): write(record.message)
-        case .records(let write): write(record)
+        if let records {
+            records(record)
+        } else {
+            text(record.message)
         }
     }
 }

@@ -52,43 +52,51 @@ enum Publication {
     /// writers and the deep-nesting slow path.
     static let retired = SafeBox<[UInt]>([])
 
-    /// Calls the handler published in `current`, protected by a hazard slot.
+    /// A thread's hazard record, a slot index in it and the handler the
+    /// slot protects. Produced by ``enter(_:)``, consumed by ``exit(_:)``.
+    struct Pin {
+        let reader: UnsafeMutablePointer<lsk_reader>
+        let depth: UInt32
+        let handler: Unmanaged<Handler>
+    }
+
+    /// Protects the handler published in `current` with a hazard slot of
+    /// the calling thread, or returns nil when the thread's slots are all in
+    /// use (deep nesting). Straight-line code, no closures: a closure here
+    /// made Swift retain the sink and the message around the call.
     @inline(__always)
-    static func withCurrent(
-        _ current: borrowing Atomic<UInt>,
-        _ body: (borrowing Handler) -> Void
-    ) {
-        let reader = lsk_reader_current()!
+    static func enter(_ current: borrowing Atomic<UInt>) -> Pin? {
+        let reader = lsk_reader_current().unsafelyUnwrapped
         let depth = lsk_reader_depth(reader)
-        guard _fastPath(depth < LSK_SLOTS) else {
-            return withCurrentNested(current, body)
-        }
+        guard _fastPath(depth < LSK_SLOTS) else { return nil }
         lsk_reader_set_depth(reader, depth + 1)
         var pointer = current.load(ordering: .acquiring)
         while true {
-            lsk_reader_protect(reader, depth, UInt(pointer))
+            lsk_reader_protect(reader, depth, pointer)
             let again = current.load(ordering: .acquiring)
             if _fastPath(again == pointer) { break }
             pointer = again
         }
-        Unmanaged<Handler>.fromOpaque(UnsafeRawPointer(bitPattern: pointer).unsafelyUnwrapped)
-            ._withUnsafeGuaranteedRef { body($0) }
-        lsk_reader_release(reader, depth)
-        lsk_reader_set_depth(reader, depth)
+        let handler = Unmanaged<Handler>.fromOpaque(UnsafeRawPointer(bitPattern: pointer).unsafelyUnwrapped)
+        return Pin(reader: reader, depth: depth, handler: handler)
+    }
+
+    /// Withdraws the hazard once the handler has returned.
+    @inline(__always)
+    static func exit(_ pin: Pin) {
+        lsk_reader_release(pin.reader, pin.depth)
+        lsk_reader_set_depth(pin.reader, pin.depth)
     }
 
     /// The slow path for sinks nested deeper than the hazard slots: retain
-    /// the current handler under the writers' lock, call it after unlocking.
+    /// the current handler under the writers' lock; the caller calls it
+    /// after the lock is released.
     @inline(never)
-    static func withCurrentNested(
-        _ current: borrowing Atomic<UInt>,
-        _ body: (borrowing Handler) -> Void
-    ) {
-        let handler = retired.withLock { _ in
+    static func retainCurrent(_ current: borrowing Atomic<UInt>) -> Handler {
+        retired.withLock { _ in
             let pointer = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped
             return Unmanaged<Handler>.fromOpaque(pointer).takeUnretainedValue()
         }
-        body(handler)
     }
 
     /// Publishes a new handler and frees every retired one no reader holds.

@@ -36,6 +36,9 @@ typedef struct lsk_reader {
     _Atomic(int) in_use;
     /// The next record in the registry. Immutable once published.
     struct lsk_reader *next;
+    /// Pads the record to one 64-byte cache line (records are allocated
+    /// 64-byte aligned), so no two threads' records share a line.
+    char padding[64 - LSK_SLOTS * sizeof(uintptr_t) - 2 * sizeof(int) - sizeof(void *)];
 } lsk_reader;
 
 /// This thread's record, or NULL before its first log call.
