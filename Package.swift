@@ -85,7 +85,11 @@ let package = Package(
         .executableTarget(
             name: "isolation-probe",
             dependencies: [
+                // The probe does not import these two: case programs (9a, 9b)
+                // link their build products, which SwiftPM only produces next
+                // to the probe when the probe depends on them.
                 "SafeBox",
+                "LoggingSink",
                 probeOnly("ArgumentParser", "swift-argument-parser"),
                 probeOnly("Subprocess", "swift-subprocess"),
                 probeOnly("SwiftSyntax", "swift-syntax"),

@@ -148,8 +148,11 @@ enum ProbeTextReport {
         lines.append("\(manifest.catalog) \(manifest.id): \(manifest.title)")
         lines.append("")
         lines.append(field("primary", "\(manifest.primary.id) (\(manifest.primary.flagSummary))"))
+        // Not through `field`: its word wrapping would collapse the column padding.
         for configuration in BuildConfiguration.all {
-            lines.append(field(configuration == BuildConfiguration.all.first ? "expects" : "", "\(configuration.id.padding(toLength: 16, withPad: " ", startingAt: 0)) \(manifest.expectation(for: configuration)?.description ?? "(not stated)")"))
+            let label = (configuration == BuildConfiguration.all.first ? "expects" : "").padding(toLength: 10, withPad: " ", startingAt: 0)
+            let expectation = manifest.expectation(for: configuration)?.description ?? "(not stated)"
+            lines.append("     " + label + configuration.id.padding(toLength: 17, withPad: " ", startingAt: 0) + expectation)
         }
         if let extra = manifest.extraFlags, !extra.isEmpty { lines.append(field("flags", extra.joined(separator: " "))) }
         if let links = manifest.links, !links.isEmpty { lines.append(field("links", links.joined(separator: ", "))) }
