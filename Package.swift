@@ -67,12 +67,11 @@ let package = Package(
         .target(
             name: "LoggingSink",
             dependencies: ["SafeBox", "CLoggingSinkSupport"],
-            exclude: ["CSupport"],
             swiftSettings: strictSwift6
         ),
         // LoggingSink's per-thread hazard records and membarrier (C: Swift
         // has no thread-locals and cannot call the variadic syscall()).
-        .target(name: "CLoggingSinkSupport", path: "Sources/LoggingSink/CSupport"),
+        .target(name: "CLoggingSinkSupport"),
 
         // Bridge between LoggingSink and apple/swift-log, kept out of the core.
         .target(

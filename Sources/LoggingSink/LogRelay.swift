@@ -23,6 +23,9 @@ import Synchronization
 /// ## Overflow
 /// When `capacity` messages are waiting, further messages are dropped (the
 /// newest are dropped, so what arrives is an unbroken prefix) and counted.
+/// The drain task takes waiting messages a batch at a time, so memory is
+/// bounded by two buffers: `capacity` waiting plus at most `capacity` being
+/// delivered.
 /// Before the next message that fits, or when the buffer runs dry, the
 /// destination receives one notice in order: `"LogRelay dropped N messages
 /// (buffer of C was full)"`. ``droppedCount`` keeps the running total.

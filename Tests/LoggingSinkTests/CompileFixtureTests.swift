@@ -12,7 +12,7 @@ let fixtureDirectory = URL(fileURLWithPath: #filePath)
 
 /// LoggingSink's C support module, which clients of LoggingSink load.
 let loggingSinkIncludes = [
-    "-I", FixtureCompiler.packageRoot().appendingPathComponent("Sources/LoggingSink/CSupport/include").path,
+    "-I", FixtureCompiler.packageRoot().appendingPathComponent("Sources/CLoggingSinkSupport/include").path,
 ]
 
 /// The compile-time half of the seed's fix: what a host may and may not
