@@ -196,4 +196,16 @@ struct ConditionWaitTests {
         }
         #expect(timedOut)
     }
+
+    @Test("a condition wait inside the same box's withLock stops with the checked policy's message")
+    func reentryIsCaught() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = SafeBox(0, policy: .checked)
+            box.withLock { _ in
+                box.withLock(when: { _ in true }) { $0 += 1 }
+            }
+        }
+        let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(stderr.contains("SafeBox re-entered on the thread that holds it"))
+    }
 }
