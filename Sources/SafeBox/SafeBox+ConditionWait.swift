@@ -32,6 +32,11 @@ extension SafeBox where Value: ~Copyable {
     /// captured variable). It should only read the value: a change made by
     /// `condition` wakes no other waiter.
     ///
+    /// - Note: The wait blocks the calling thread. In `async` code a long
+    ///   wait ties up one of the few threads the concurrency runtime runs
+    ///   tasks on; there, hand values over with an `AsyncStream` or a
+    ///   continuation instead, or use the timed variants with a short limit.
+    ///
     /// - Important: Waiting for a change that only the waiting thread could
     ///   make deadlocks. So does calling any of the box's methods from
     ///   `condition` or `body`, as with `withLock` (a box with the checked
