@@ -180,11 +180,27 @@ actor CaseCompiler {
         let commandText = commands.map { $0.joined(separator: " ") }.joined(separator: "\n")
         try Data(commandText.utf8).write(to: staged.appendingPathComponent("commands.txt"))
         try Data((succeeded ? "ok" : "failed").utf8).write(to: staged.appendingPathComponent("status"))
-        if fileManager.fileExists(atPath: entry.path) { try? fileManager.removeItem(at: entry) }
+        // Never delete an entry in place: another probe (or another task of
+        // this one) may be about to run its program. A forced rebuild moves
+        // the old entry aside first; otherwise an equivalent entry stored
+        // meanwhile by someone else wins and ours is dropped.
+        if fileManager.fileExists(atPath: entry.path) {
+            if useCache {
+                try? fileManager.removeItem(at: staged)
+                if let theirs = Self.readCacheEntry(entry) {
+                    return CompileResult(executable: theirs.executable, diagnostics: diagnostics, commands: commands, cached: false)
+                }
+            } else {
+                let aside = toolchain.cacheDirectory.appendingPathComponent("old-\(UUID().uuidString)", isDirectory: true)
+                try? fileManager.moveItem(at: entry, to: aside)
+                try? fileManager.removeItem(at: aside)
+            }
+        }
         do {
             try fileManager.moveItem(at: staged, to: entry)
         } catch {
-            // Another probe stored the same key first; theirs is equivalent.
+            // Another probe stored the same key between the check and the
+            // rename; theirs is equivalent.
             try? fileManager.removeItem(at: staged)
         }
         let executable = entry.appendingPathComponent("program")

@@ -14,7 +14,8 @@ struct Toolchain: Sendable {
     var binDirectory: URL
     /// The package checkout (for C module headers under `Sources/<target>/include`).
     var packageRoot: URL
-    /// Root of the compile cache.
+    /// Root of the compile cache: `--cache-dir`, else `ISOLATION_PROBE_CACHE_DIR`,
+    /// else `.build/isolation-probe-cache` in the checkout.
     var cacheDirectory: URL
 
     var modulesDirectory: URL { binDirectory.appendingPathComponent("Modules", isDirectory: true) }
@@ -46,7 +47,9 @@ struct Toolchain: Sendable {
             swiftc: swiftc,
             binDirectory: defaultBinDirectory,
             packageRoot: root,
-            cacheDirectory: cacheDirectory ?? root.appendingPathComponent(".build/isolation-probe-cache", isDirectory: true)
+            cacheDirectory: cacheDirectory
+                ?? ProcessInfo.processInfo.environment["ISOLATION_PROBE_CACHE_DIR"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? root.appendingPathComponent(".build/isolation-probe-cache", isDirectory: true)
         )
     }
 
