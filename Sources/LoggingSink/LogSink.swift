@@ -39,8 +39,8 @@ import Synchronization
 /// - Handlers are `@Sendable`: a non-`Sendable` closure formed in main-actor
 ///   code is rejected at compile time instead of trapping later on a
 ///   background thread.
-/// - Replacing a handler never blocks on readers; the old handler is
-///   released once no thread is calling it (see <doc:Semantics>).
+/// - Replacing a handler never blocks on readers; old handlers are released
+///   in batches once no thread is calling them (see <doc:Semantics>).
 public final class LogSink: Sendable {
     /// The library or subsystem name delivered with every record, if any.
     ///

@@ -118,8 +118,30 @@ struct LogSinkBehaviorTests {
             let sink = LogSink { _ in _ = token }
             sink("x")
             let other = Token { releases.add(1, ordering: .relaxed) }
-            sink.install { _ in _ = other }  // the first handler is retired and freed here
+            sink.install { _ in _ = other }  // the first handler is retired here, freed by a scan
         }
         #expect(releases.load(ordering: .relaxed) == 2)
+    }
+
+    @Test("replaced handlers are freed in batches: never more than a batch waits")
+    func replacedHandlersAreFreedInBatches() {
+        final class Token: Sendable {
+            let released: @Sendable () -> Void
+            init(_ released: @escaping @Sendable () -> Void) { self.released = released }
+            deinit { released() }
+        }
+        let releases = Atomic<Int>(0)
+        let sink = LogSink()
+        let replacements = 2 * Publication.reclaimBatch
+        for _ in 0..<replacements {
+            let token = Token { releases.add(1, ordering: .relaxed) }
+            sink.install { _ in _ = token }
+        }
+        // Each install retired one handler (the first, the default printer,
+        // holds no token); nobody logs through them, so only handlers
+        // retired since the last scan (fewer than a batch) may remain.
+        let retiredWithTokens = replacements - 1
+        #expect(releases.load(ordering: .relaxed) >= retiredWithTokens - (Publication.reclaimBatch - 1))
+        withExtendedLifetime(sink) {}
     }
 }

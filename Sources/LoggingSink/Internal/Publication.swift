@@ -32,11 +32,13 @@ import Synchronization
 /// uses a handler it has just seen published.
 ///
 /// ## Memory bound
-/// A handler survives its replacement only while a slot names it. There are
-/// `LSK_SLOTS` slots per thread record and one record per thread that has
-/// ever logged concurrently (records of exited threads are reused, never
-/// freed). After any replacement, at most `LSK_SLOTS` x live records retired
-/// handlers remain; they are freed by the next replacement's scan.
+/// Scanning costs a membarrier (about half a microsecond), so replacements
+/// retire handlers in batches: the scan runs once `reclaimBatch` handlers
+/// are waiting, and whenever a sink is deinitialised. A scan frees every
+/// retired handler no slot names. There are `LSK_SLOTS` slots per thread
+/// record and one record per thread that has ever logged concurrently
+/// (records of exited threads are reused, never freed), so at most
+/// `reclaimBatch + LSK_SLOTS x records` replaced handlers exist at any time.
 ///
 /// ## Exactly one sink per message
 /// A reader calls exactly the handler it validated: the old one or the new
@@ -51,6 +53,9 @@ enum Publication {
     /// of their +1 pointers. Guarded by the SafeBox, which also serialises
     /// writers and the deep-nesting slow path.
     static let retired = SafeBox<[UInt]>([])
+
+    /// Retired handlers that trigger a scan.
+    static let reclaimBatch = 16
 
     /// A thread's hazard record, a slot index in it and the handler the
     /// slot protects. Produced by ``enter(_:)``, consumed by ``exit(_:)``.
@@ -99,7 +104,8 @@ enum Publication {
         }
     }
 
-    /// Publishes a new handler and frees every retired one no reader holds.
+    /// Publishes a new handler; every `reclaimBatch` replacements, frees
+    /// the retired handlers no reader holds.
     /// Old handlers are released after the lock is dropped: releasing a
     /// closure may run deinits that log.
     static func replace(_ current: borrowing Atomic<UInt>, with handler: Handler) {
@@ -107,7 +113,7 @@ enum Publication {
         let unused = retired.withLock { retired -> [UInt] in
             let old = current.exchange(fresh, ordering: .acquiringAndReleasing)
             retired.append(old)
-            return collect(&retired)
+            return retired.count >= reclaimBatch ? collect(&retired) : []
         }
         release(unused)
     }
@@ -132,12 +138,12 @@ enum Publication {
     /// Called with `retired` locked.
     private static func collect(_ retired: inout [UInt]) -> [UInt] {
         lsk_writer_barrier()
-        var named = Set<UInt>()
+        var named: [UInt] = []
         var record = lsk_reader_registry()
         while let reader = record {
             for slot in 0..<UInt32(LSK_SLOTS) {
                 let pointer = lsk_reader_slot(reader, slot)
-                if pointer != 0 { named.insert(UInt(pointer)) }
+                if pointer != 0 { named.append(UInt(pointer)) }
             }
             record = lsk_reader_next(reader)
         }
