@@ -46,15 +46,20 @@ struct ExitTests {
     }
 
     /// Cases 1-3 need `-enable-actor-data-race-checks`, which this test
-    /// target is not built with; the probe compiles them, and the exit test's
-    /// child replaces itself with the compiled program.
-    @Test("cases 1-3 built with run-time checks die with SIGILL in the executor check",
-          arguments: ["unchecked-box", "closure-member", "locked-copyable-box"])
-    func compiledCaseTraps(caseID: String) async throws {
+    /// target is not built with, and case 8b needs a module built in Swift 5
+    /// mode; the probe compiles them, and the exit test's child replaces
+    /// itself with the compiled program.
+    @Test("compiled crash cases die with SIGILL in the executor check",
+          arguments: [
+              ("unchecked-box", "6+checks"), ("closure-member", "6+checks"), ("locked-copyable-box", "6+checks"),
+              ("sending-noncopyable-box", "5+checks"), ("swift5-module-callback", "6"),
+          ])
+    func compiledCaseTraps(caseID: String, configurationID: String) async throws {
         let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
         let probeCase = try #require(try catalog.resolve([caseID]).first)
         let compiler = CaseCompiler(toolchain: .discover())
-        let compiled = try await compiler.compile(probeCase, in: BuildConfiguration(id: "6+checks")!)
+        let configuration = try #require(BuildConfiguration(id: configurationID))
+        let compiled = try await compiler.compile(probeCase, in: configuration)
         let path = try #require(compiled.executable?.path)
         let result = await #expect(processExitsWith: .signal(SIGILL), observing: [\.standardErrorContent]) { [path = path as String] in
             setenv("SWIFT_BACKTRACE", "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none", 1)
