@@ -66,6 +66,9 @@ struct BoxOfClosureRule {
         }
 
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+            // `Box<F>.Isolated` names the nested type; `Box<F>` itself is not
+            // instantiated (NIO's `EventLoopFuture<F>.Isolated` is non-Sendable).
+            if node.parent?.as(MemberTypeSyntax.self)?.baseType.id == node.id { return .visitChildren }
             if let arguments = node.genericArgumentClause, let found = rule.candidate(
                 name: node.name.text, qualifier: [], arguments: arguments, scope: scope, source: source)
             {

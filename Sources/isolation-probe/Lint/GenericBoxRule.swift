@@ -83,7 +83,7 @@ struct GenericBoxRule {
 
         let stored = StoredMembers.members(of: block).typed
         let storedParameters = unconstrained.filter { parameter in
-            stored.contains { TypeSyntaxQueries.mentions([parameter], in: $0.type) }
+            stored.contains { TypeSyntaxQueries.storesValue(of: [parameter], in: $0.type) }
         }
         guard !storedParameters.isEmpty else { return nil }
 
@@ -94,7 +94,7 @@ struct GenericBoxRule {
         // accessors, which are judged on their own.
         for member in stored where !TypeSyntaxQueries.isFilePrivate(member.modifiers)
             && !member.attributes.contains("usableFromInline")
-            && TypeSyntaxQueries.mentions(storedParameters, in: member.type, ignoringUnsafePointers: true)
+            && TypeSyntaxQueries.storesValue(of: storedParameters, in: member.type, ignoringUnsafePointers: true)
         {
             outlets.append("property `\(member.name)` at \(where_(member.node, declSource, info))")
         }
@@ -154,8 +154,13 @@ struct GenericBoxRule {
             if checksIsolation(function.body) { return [] }
             var found: [String] = []
             let line = where_(function.name, source, info)
+            let resultIsSafe = resultCannotCarryValue(function)
             for parameter in function.signature.parameterClause.parameters {
                 guard let closure = TypeSyntaxQueries.stripped(parameter.type).as(FunctionTypeSyntax.self) else { continue }
+                // A @Sendable body can neither capture a non-Sendable value to
+                // store nor, with a Sendable or `sending` result, carry one out
+                // (pointfree's LockIsolated.withValue).
+                if resultIsSafe, isSendableFunction(parameter.type) { continue }
                 for element in closure.parameters where TypeSyntaxQueries.mentions(parameters, in: element.type)
                     && !TypeSyntaxQueries.specifiers(of: element.type).contains("sending")
                 {
@@ -184,6 +189,33 @@ struct GenericBoxRule {
             }
         }
         return []
+    }
+
+    /// Whether `type` is written `@Sendable` (or global-actor isolated).
+    private func isSendableFunction(_ type: TypeSyntax) -> Bool {
+        var current = type
+        while let attributed = current.as(AttributedTypeSyntax.self) {
+            let names = TypeSyntaxQueries.attributeNames(attributed.attributes)
+            if names.contains("Sendable") || names.contains(where: index.globalActors.contains) { return true }
+            current = attributed.baseType
+        }
+        return false
+    }
+
+    /// Whether a function's result cannot hand a non-Sendable value back:
+    /// none, `Void`, `sending`, or a generic parameter required to be Sendable.
+    private func resultCannotCarryValue(_ function: FunctionDeclSyntax) -> Bool {
+        guard let result = function.signature.returnClause?.type else { return true }
+        if ["Void", "()"].contains(result.trimmedDescription) { return true }
+        if TypeSyntaxQueries.specifiers(of: result).contains("sending") { return true }
+        let name = TypeSyntaxQueries.stripped(result).trimmedDescription
+        let constrained = sendableConstrained(function.genericWhereClause).union(
+            (function.genericParameterClause?.parameters ?? []).filter { parameter in
+                parameter.inheritedType.map {
+                    TypeSyntaxQueries.impliesSendable($0, sendableProtocols: index.sendableProtocols)
+                } ?? false
+            }.map(\.name.text))
+        return constrained.contains(name)
     }
 
     private func returnsWithoutSending(_ type: TypeSyntax, _ parameters: Set<String>) -> Bool {

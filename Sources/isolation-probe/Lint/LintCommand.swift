@@ -20,6 +20,7 @@ struct LintCommand: ParsableCommand {
               unchecked-sendable-generic-box      a generic @unchecked Sendable box hands out T without `sending`
               nonisolated-unsafe-mutable-closure  a nonisolated(unsafe) static/global var holds a function
               unchecked-box-of-closure            such a box is instantiated with a non-@Sendable function type
+              assume-isolated-in-sendable-closure MainActor.assumeIsolated inside a closure any thread may call
             Suppress one finding with a comment on its line or just above its declaration:
               // isolation-probe:ignore <rule-id> -- <reason>
             A suppression without a reason, with an unknown rule, or matching nothing is itself reported.

@@ -58,6 +58,7 @@ struct LintEngine {
         var candidates = UncheckedStoredClosureRule(index: index).check()
         candidates += boxRule.check()
         candidates += NonisolatedUnsafeClosureRule(index: index).check(sources)
+        candidates += AssumeIsolatedRule(index: index).check(sources)
         // A stored property already reported as a stored closure is not
         // reported again for the box it is written with.
         let storedClosureLines = Set(candidates.filter { $0.finding.rule == .uncheckedSendableStoredClosure }

@@ -22,6 +22,10 @@ enum LintRule: String, CaseIterable, Codable, Sendable {
     /// with a non-`@Sendable` function type: the seed's `Box<LoggingSink>`.
     case uncheckedBoxOfClosure = "unchecked-box-of-closure"
 
+    /// `MainActor.assumeIsolated` (or another global actor's) inside a closure
+    /// that runs on whatever thread calls it: catalog case 13a.
+    case assumeIsolatedInSendableClosure = "assume-isolated-in-sendable-closure"
+
     /// An `isolation-probe:ignore` comment without a reason after `--`.
     case suppressionWithoutReason = "suppression-without-reason"
 
@@ -36,7 +40,7 @@ enum LintRule: String, CaseIterable, Codable, Sendable {
     var isSuppressible: Bool {
         switch self {
         case .uncheckedSendableStoredClosure, .uncheckedSendableGenericBox,
-            .nonisolatedUnsafeMutableClosure, .uncheckedBoxOfClosure:
+            .nonisolatedUnsafeMutableClosure, .uncheckedBoxOfClosure, .assumeIsolatedInSendableClosure:
             return true
         case .suppressionWithoutReason, .suppressionUnknownRule, .suppressionUnused:
             return false
@@ -54,6 +58,8 @@ enum LintRule: String, CaseIterable, Codable, Sendable {
             return "A nonisolated(unsafe) mutable static or global holds a function value."
         case .uncheckedBoxOfClosure:
             return "An unconditionally @unchecked Sendable wrapper is instantiated with a non-@Sendable function type."
+        case .assumeIsolatedInSendableClosure:
+            return "assumeIsolated inside a closure that runs on whichever thread calls it."
         case .suppressionWithoutReason:
             return "An isolation-probe:ignore comment gives no reason."
         case .suppressionUnknownRule:
@@ -80,6 +86,11 @@ enum LintRule: String, CaseIterable, Codable, Sendable {
         case .nonisolatedUnsafeMutableClosure:
             return "nonisolated(unsafe) turns off checking of the variable itself: assignments race with "
                 + "reads, and a closure stored from isolated code runs wherever the variable is read."
+        case .assumeIsolatedInSendableClosure:
+            return "assumeIsolated moves the isolation check from compile time to run time. Inside a @Sendable "
+                + "callback, a detached task or a global-queue block it holds only while the caller happens to be "
+                + "on that actor; the first call from another thread stops the program "
+                + "(\"Incorrect actor executor assumption\") in every build configuration."
         case .suppressionWithoutReason:
             return "Suppressions must say why the finding does not apply, so reviewers can judge them."
         case .suppressionUnknownRule:

@@ -66,6 +66,8 @@ final class SourceIndex {
     private(set) var sendableProtocols: Set<String> = ["Sendable"]
     /// Names of global actors: `MainActor` and every `@globalActor` declared.
     private(set) var globalActors: Set<String> = ["MainActor"]
+    /// Function declarations by base name, for matching closure arguments to parameters.
+    private(set) var functions: [String: [FunctionDeclSyntax]] = [:]
 
     /// Indexes `sources`; extensions are matched to types after all files are read.
     init(sources: [ParsedSource]) {
@@ -76,6 +78,7 @@ final class SourceIndex {
             for info in collector.types { types[info.name, default: []].append(info) }
             for alias in collector.aliases { aliases[alias.path.last ?? "", default: []].append(alias) }
             globalActors.formUnion(collector.globalActors)
+            functions.merge(collector.functions) { $0 + $1 }
             extensions += collector.extensions.map { ($0.path, $0.scope, $0.decl, source) }
         }
         for item in extensions {
@@ -145,6 +148,7 @@ private final class DeclarationCollector: SyntaxVisitor {
     var aliases: [SourceIndex.AliasInfo] = []
     var extensions: [(path: [String], scope: [String], decl: ExtensionDeclSyntax)] = []
     var globalActors: Set<String> = []
+    var functions: [String: [FunctionDeclSyntax]] = [:]
 
     init(source: ParsedSource) {
         self.source = source
@@ -222,6 +226,11 @@ private final class DeclarationCollector: SyntaxVisitor {
             genericParameterNames: (node.genericParameterClause?.parameters).map { $0.map(\.name.text) } ?? [],
             aliased: node.initializer.value))
         return .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        functions[node.name.text, default: []].append(node)
+        return .visitChildren
     }
 
     // Local types inside function bodies are indexed too, under the type's scope.

@@ -57,8 +57,17 @@ enum TypeSyntaxQueries {
 
     /// Whether `type` refers to any of `names` as a type (`T`, `[T]`, `T?`,
     /// `T.Element`, `Pointer<T>`), ignoring labels and other identifiers.
-    /// With `ignoringUnsafePointers`, mentions inside `Unsafe…<T>` do not count.
-    static func mentions(_ names: Set<String>, in type: TypeSyntax, ignoringUnsafePointers: Bool = false) -> Bool {
+    /// Types written with `T` that hold no `T` value: key paths and metatypes.
+    static let valuelessWrappers: Set<String> = [
+        "KeyPath", "WritableKeyPath", "ReferenceWritableKeyPath", "PartialKeyPath", "AnyKeyPath",
+    ]
+
+    /// Whether a stored property of this type holds a value of one of
+    /// `names`. With `ignoringUnsafePointers`, mentions inside `Unsafe…<T>`
+    /// (reachable only through explicitly unsafe code) do not count either.
+    static func storesValue(
+        of names: Set<String>, in type: TypeSyntax, ignoringUnsafePointers: Bool = false
+    ) -> Bool {
         final class Finder: SyntaxVisitor {
             let names: Set<String>
             let ignoringUnsafe: Bool
@@ -68,13 +77,34 @@ enum TypeSyntaxQueries {
                 self.ignoringUnsafe = ignoringUnsafe
                 super.init(viewMode: .sourceAccurate)
             }
+            override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                if TypeSyntaxQueries.valuelessWrappers.contains(node.name.text) { return .skipChildren }
                 if ignoringUnsafe, node.name.text.hasPrefix("Unsafe") { return .skipChildren }
                 if names.contains(node.name.text) { found = true }
                 return found ? .skipChildren : .visitChildren
             }
         }
         let finder = Finder(names: names, ignoringUnsafe: ignoringUnsafePointers)
+        finder.walk(type)
+        return finder.found
+    }
+
+    /// Whether `type` refers to any of `names` anywhere.
+    static func mentions(_ names: Set<String>, in type: TypeSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            let names: Set<String>
+            var found = false
+            init(names: Set<String>) {
+                self.names = names
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                if names.contains(node.name.text) { found = true }
+                return found ? .skipChildren : .visitChildren
+            }
+        }
+        let finder = Finder(names: names)
         finder.walk(type)
         return finder.found
     }

@@ -136,3 +136,19 @@ func localsAreNotShared() {
 }
 
 // Prose mentioning isolation-probe:ignored is not a suppression.
+
+/// pointfree's LockIsolated shape: a @Sendable body with a Sendable result
+/// can neither bring a non-Sendable value in nor take one out.
+final class LockIsolatedLike<Value>: @unchecked Sendable {
+    private var value: Value
+    init(_ value: @autoclosure @Sendable () -> Value) { self.value = value() }
+    func withValue<R: Sendable>(_ body: @Sendable (inout Value) throws -> R) rethrows -> R { try body(&value) }
+    func withVoid(_ body: @Sendable (inout Value) -> Void) { body(&value) }
+}
+
+/// Stores a key path and a metatype written with Value, but no Value.
+@propertyWrapper struct KeyPathDependency<Value>: @unchecked Sendable {
+    let keyPath: KeyPath<[Int], Value>
+    let type: Value.Type
+    var wrappedValue: Value { fatalError("looked up elsewhere") }
+}

@@ -20,3 +20,11 @@ final class LockedBox<Value> {  // expect: unchecked-sendable-generic-box
         return try body(&value)
     }
 }
+
+/// The body is @Sendable, but the unconstrained result lets `withValue { $0 }`
+/// carry the value out to any thread.
+final class LeakyIsolated<Value>: @unchecked Sendable {  // expect: unchecked-sendable-generic-box
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withValue<R>(_ body: @Sendable (inout Value) -> R) -> R { body(&value) }
+}
