@@ -97,7 +97,9 @@ struct SafeBoxEngineStressTests {
     func randomisedLostWakeupStress() {
         let seed = UInt64(ProcessInfo.processInfo.environment["SAFEBOX_STRESS_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64.max)
         var random = SeededRandom(seed: seed)
-        let rounds = 24
+        // SAFEBOX_STRESS_ROUNDS=2000 turns this into the long soak; the
+        // default keeps `swift test` quick. SAFEBOX_STRESS_SEED replays a run.
+        let rounds = Int(ProcessInfo.processInfo.environment["SAFEBOX_STRESS_ROUNDS"] ?? "") ?? 24
         for round in 0..<rounds {
             let policy = Self.policies[Int(random.next() % 3)]
             let threads = Int(random.next() % 15) + 2  // 2...16: below, at and far above the core count

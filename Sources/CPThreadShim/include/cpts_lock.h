@@ -18,6 +18,11 @@
 //             changes after init and makes both inline fast paths fail, so
 //             checked locks always take the out-of-line path that verifies
 //             the owner, at no cost to unchecked locks.
+//   bit  3    CPTS_LOCK_HANDOFF: the releaser passed the lock straight to a
+//             parked thread (state bits stay "parked", so neither the fast
+//             path nor a spinner can take it); only a thread already waiting
+//             in the slow path may claim it. See "eventual fairness" in
+//             cpts_lock.c.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
@@ -32,6 +37,9 @@ extern "C" {
 #define CPTS_LOCK_HELD 1u
 #define CPTS_LOCK_PARKED 2u
 #define CPTS_LOCK_CHECKED 4u
+#define CPTS_LOCK_HANDOFF 8u
+/// Bits that never change after init.
+#define CPTS_LOCK_FLAG_MASK CPTS_LOCK_CHECKED
 
 /// Deadline value meaning "wait forever" (UInt64.max in Swift).
 #define CPTS_LOCK_NO_DEADLINE UINT64_MAX
@@ -62,6 +70,12 @@ typedef struct cpts_lock {
     uintptr_t owner;
     /// Threads parked in cpts_lock_wait. Read and written only with the lock held.
     intptr_t condition_waiters;
+    /// Eventual fairness: the earliest CLOCK_MONOTONIC time at which a
+    /// contended release hands the lock to a parked thread instead of letting
+    /// running threads barge. Only the holder reads or writes it.
+    uint64_t fair_handoff_after_ns;
+    /// State of the generator that randomises the handoff interval. Holder only.
+    uint64_t fairness_random;
 } cpts_lock_t;
 
 /// Initialises `lock` (free, no waiters) with `policy`.
