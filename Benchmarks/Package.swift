@@ -1,0 +1,62 @@
+// swift-tools-version:6.2
+//
+// Benchmarks for the SafeBox toolkit, kept in their own package so that
+// adopters of SafeBox never resolve, clone or build a benchmark dependency.
+//
+//   swift package benchmark            # package-benchmark suite (Benchmarks/LockBenchmarks)
+//   ./run-report.sh                    # contention report: Results/contention.md + chart + callgrind
+//
+// Every lock SafeBox is compared with is a dependency here and only here.
+import PackageDescription
+
+/// SwiftPM names a path dependency after its directory, not its manifest's
+/// `name`, so the root package's identity is whatever the checkout is called.
+let rootPackage = Context.packageDirectory
+    .split(separator: "/").dropLast().last.map { String($0).lowercased() } ?? "safebox"
+
+let package = Package(
+    name: "SafeBoxBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
+    ],
+    targets: [
+        // Every peer behind one interface, plus the thread harness that runs
+        // them: shared by the package-benchmark suite and the report tool so
+        // both measure exactly the same code.
+        .target(
+            name: "LockPeers",
+            dependencies: [
+                .product(name: "SafeBox", package: rootPackage),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
+        // Side-by-side contention report: repeated runs, medians, ratios to
+        // SafeBox, per-thread fairness, an SVG chart, instruction counts.
+        .executableTarget(
+            name: "contention-report",
+            dependencies: ["LockPeers"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
+        // The standard `swift package benchmark` suite.
+        .executableTarget(
+            name: "LockBenchmarks",
+            dependencies: [
+                "LockPeers",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LockBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)

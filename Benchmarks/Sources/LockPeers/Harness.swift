@@ -1,0 +1,224 @@
+import Atomics
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one timed run measured.
+public struct RunResult: Sendable {
+    public let threads: Int
+    public let elapsedNanoseconds: Double
+    /// Operations each thread completed in the fixed time, in thread order.
+    public let perThreadOps: [Int]
+    /// Voluntary + involuntary context switches of the whole process during the run.
+    public let contextSwitches: Int
+
+    public var totalOps: Int { perThreadOps.reduce(0, +) }
+    /// Wall-clock nanoseconds per operation, all threads together.
+    public var nanosecondsPerOp: Double { elapsedNanoseconds / Double(max(totalOps, 1)) }
+    /// Slowest thread's completed operations relative to the fastest's (≥ 1).
+    public var fastestOverSlowest: Double {
+        let slowest = perThreadOps.min() ?? 0
+        let fastest = perThreadOps.max() ?? 0
+        return slowest == 0 ? .infinity : Double(fastest) / Double(slowest)
+    }
+    public var contextSwitchesPerMillionOps: Double {
+        Double(contextSwitches) * 1_000_000 / Double(max(totalOps, 1))
+    }
+}
+
+/// Work a thread does outside the lock between two acquisitions: a dependent
+/// multiply-add chain the optimiser cannot remove or hoist.
+@inline(never)
+public func workOutsideLock(_ iterations: Int, _ seed: Int) -> Int {
+    var x = seed
+    for _ in 0..<iterations {
+        x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    }
+    return x
+}
+
+/// Picks the iteration count for which `workOutsideLock` takes about
+/// `targetNanoseconds` on this machine, and the time it really takes.
+public func calibrateWork(targetNanoseconds: Double) -> (iterations: Int, nanoseconds: Double) {
+    // Best of many short batches: on a shared machine a long batch is almost
+    // surely preempted somewhere, a 50 µs one usually is not, and the
+    // fastest batch is the machine's real speed.
+    func measure(_ iterations: Int) -> Double {
+        var best = Double.infinity
+        var sink = 0
+        let calls = max(1, 50_000 / max(iterations, 1))
+        for _ in 0..<400 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<calls { sink &+= workOutsideLock(iterations, sink) }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(calls)
+            best = min(best, elapsed)
+        }
+        keepAlive(sink)
+        return best
+    }
+    let probe = 256
+    let perIteration = measure(probe) / Double(probe)
+    let iterations = max(1, Int((targetNanoseconds / perIteration).rounded()))
+    return (iterations, measure(iterations))
+}
+
+@inline(never)
+public func keepAlive<T>(_ value: T) { _ = value }
+
+/// Shares a raw buffer with worker threads that each write their own slot.
+struct SlotBuffer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Int>
+    init(count: Int) {
+        base = .allocate(capacity: count)
+        base.initialize(repeating: 0, count: count)
+    }
+    func free() { base.deallocate() }
+}
+
+func contextSwitchCount() -> Int {
+    var usage = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Int(usage.ru_nvcsw + usage.ru_nivcsw)
+}
+
+/// `threads` OS threads hammer one counter for `duration`; each does
+/// `workIterations` of `workOutsideLock` between acquisitions. Threads start
+/// together behind a barrier; the stop flag is read every 64 operations.
+/// Afterwards the counter must equal the sum of completed operations.
+func contend<C: LockedCounter>(
+    _: C.Type, threads: Int, workIterations: Int, duration: Duration, readPercent: Int = 0
+) -> RunResult {
+    let counter = C()
+    let ready = ManagedAtomic(0)
+    let go = ManagedAtomic(false)
+    let stop = ManagedAtomic(false)
+    let ops = SlotBuffer(count: threads)
+    let writes = SlotBuffer(count: threads)
+    let sinks = SlotBuffer(count: threads)
+    let finished = DispatchGroup()
+    defer { ops.free(); writes.free(); sinks.free() }
+
+    for index in 0..<threads {
+        finished.enter()
+        let thread = Thread {
+            ready.wrappingIncrement(ordering: .relaxed)
+            while !go.load(ordering: .acquiring) { sched_yield() }
+            var done = 0
+            var wrote = 0
+            var sink = index
+            var random = UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15
+            while !stop.load(ordering: .relaxed) {
+                for _ in 0..<64 {
+                    if readPercent > 0 {
+                        random ^= random << 13; random ^= random >> 7; random ^= random << 17
+                        if Int(random % 100) < readPercent {
+                            sink &+= counter.read()
+                        } else {
+                            counter.increment()
+                            wrote += 1
+                        }
+                    } else {
+                        counter.increment()
+                    }
+                    if workIterations > 0 { sink &+= workOutsideLock(workIterations, sink) }
+                }
+                done += 64
+            }
+            ops.base[index] = done
+            writes.base[index] = readPercent > 0 ? wrote : done
+            sinks.base[index] = sink
+            finished.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    while ready.load(ordering: .relaxed) < threads { sched_yield() }
+    let switchesBefore = contextSwitchCount()
+    let start = DispatchTime.now().uptimeNanoseconds
+    go.store(true, ordering: .releasing)
+    sleep(for: duration)
+    stop.store(true, ordering: .relaxed)
+    finished.wait()
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
+    let switches = contextSwitchCount() - switchesBefore
+
+    let perThread = (0..<threads).map { ops.base[$0] }
+    let expected = (0..<threads).reduce(0) { $0 + writes.base[$1] }
+    keepAlive((0..<threads).reduce(0) { $0 &+ sinks.base[$1] })
+    let final = counter.read()
+    precondition(final == expected, "\(C.self) lost updates: counter \(final), completed \(expected)")
+    return RunResult(
+        threads: threads, elapsedNanoseconds: elapsed, perThreadOps: perThread, contextSwitches: switches)
+}
+
+func sleep(for duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 { request = remaining }
+}
+
+/// The actor peer: `tasks` child tasks on the cooperative pool, one `await`
+/// per operation.
+func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunResult {
+    let outcome = SlotBuffer(count: tasks + 2)
+    let done = DispatchSemaphore(value: 0)
+    defer { outcome.free() }
+    Task.detached {
+        let counter = CounterActor()
+        let stop = ManagedAtomic(false)
+        let switchesBefore = contextSwitchCount()
+        let start = DispatchTime.now().uptimeNanoseconds
+        await withTaskGroup(of: (Int, Int).self) { group in
+            for index in 0..<tasks {
+                group.addTask {
+                    var done = 0
+                    var sink = index
+                    while !stop.load(ordering: .relaxed) {
+                        for _ in 0..<64 {
+                            await counter.increment()
+                            if workIterations > 0 { sink &+= workOutsideLock(workIterations, sink) }
+                        }
+                        done += 64
+                    }
+                    keepAlive(sink)
+                    return (index, done)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: duration)
+                stop.store(true, ordering: .relaxed)
+                return (-1, 0)
+            }
+            for await (index, count) in group where index >= 0 {
+                outcome.base[index] = count
+            }
+        }
+        outcome.base[tasks] = Int(DispatchTime.now().uptimeNanoseconds - start)
+        outcome.base[tasks + 1] = contextSwitchCount() - switchesBefore
+        let total = (0..<tasks).reduce(0) { $0 + outcome.base[$1] }
+        let final = await counter.read()
+        precondition(final == total, "actor lost updates: \(final) vs \(total)")
+        done.signal()
+    }
+    done.wait()
+    return RunResult(
+        threads: tasks, elapsedNanoseconds: Double(outcome.base[tasks]),
+        perThreadOps: (0..<tasks).map { outcome.base[$0] }, contextSwitches: outcome.base[tasks + 1])
+}
+
+/// `iterations` uncontended increments on one thread, nothing else: the loop
+/// callgrind counts instructions in, and package-benchmark times.
+@inline(never)
+func uncontendedLoop<C: LockedCounter>(_ counter: C, iterations: Int) {
+    for _ in 0..<iterations { counter.increment() }
+}

@@ -1,0 +1,298 @@
+import Foundation
+import LockPeers
+
+struct ReportOptions {
+    var runs = 5
+    var durationMs = 500
+    var threadCounts = [1, 2, 4, 8]
+    var workNanoseconds = 75.0
+    var outputDirectory = "Results"
+    var instructionsFile: String?
+    var command = "./run-report.sh"
+}
+
+/// One workload: what each thread does per operation.
+struct Workload {
+    let key: String
+    let title: String
+    let workIterations: Int
+    let readPercent: Int
+    let peers: [Peer]
+}
+
+/// Every run of one peer in one workload at one thread count.
+struct Cell {
+    var runs: [RunResult] = []
+
+    var nanoseconds: [Double] { runs.map(\.nanosecondsPerOp).sorted() }
+    var median: Double { Self.median(nanoseconds) }
+    var slowest: Double { nanoseconds.last ?? .nan }
+    var fastest: Double { nanoseconds.first ?? .nan }
+    /// Slowest run relative to the median run.
+    var instability: Double { slowest / median }
+    /// Median over runs of (fastest thread's ops / slowest thread's ops).
+    var fairness: Double { Self.median(runs.map(\.fastestOverSlowest).sorted()) }
+    var worstFairness: Double { runs.map(\.fastestOverSlowest).max() ?? .nan }
+    var contextSwitches: Double { Self.median(runs.map(\.contextSwitchesPerMillionOps).sorted()) }
+
+    static func median(_ sorted: [Double]) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+struct Report {
+    let options: ReportOptions
+    let reference = Peer.safeBox
+
+    func run() throws {
+        let started = Date()
+        let loadBefore = loadAverage()
+        let calibration = calibrateWork(targetNanoseconds: options.workNanoseconds)
+        let contended: [Peer] = Peer.allCases.filter { $0 != .readerWriterBox }
+        let workloads = [
+            Workload(key: "bare", title: "Bare: lock, increment, unlock, repeat", workIterations: 0, readPercent: 0,
+                     peers: contended),
+            Workload(key: "work",
+                     title: String(format: "With work outside the lock (~%.0f ns between acquisitions)", calibration.nanoseconds),
+                     workIterations: calibration.iterations, readPercent: 0, peers: contended),
+            Workload(key: "read-mostly", title: "Read-mostly: 99% reads, 1% writes", workIterations: 0, readPercent: 99,
+                     peers: [.safeBox, .readerWriterBox, .stdlibMutex, .pthreadAdaptive, .nioLockedValueBox]),
+        ]
+
+        // Runs are interleaved (round by round, every configuration once per
+        // round) so a burst of load on the machine hits all peers alike.
+        var cells: [String: Cell] = [:]
+        let duration = Duration.milliseconds(options.durationMs)
+        for round in 1...options.runs {
+            for workload in workloads {
+                for threads in options.threadCounts {
+                    if workload.readPercent > 0 && threads == 1 { continue }
+                    for peer in workload.peers {
+                        let result = peer.contention(
+                            threads: threads, workIterations: workload.workIterations, duration: duration,
+                            readPercent: workload.readPercent)
+                        cells[key(workload, peer, threads), default: Cell()].runs.append(result)
+                    }
+                }
+            }
+            FileHandle.standardError.write(Data("round \(round)/\(options.runs) done\n".utf8))
+        }
+        let loadAfter = loadAverage()
+        let instructions = try readInstructions()
+
+        let outputDirectory = URL(fileURLWithPath: options.outputDirectory)
+        try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let markdown = render(
+            workloads: workloads, cells: cells, instructions: instructions, calibration: calibration,
+            started: started, load: (loadBefore, loadAfter))
+        try markdown.write(to: outputDirectory.appendingPathComponent("contention.md"), atomically: true, encoding: .utf8)
+        let chart = Chart(
+            workloads: Array(workloads.prefix(2)), threadCounts: options.threadCounts,
+            medians: { workload, peer, threads in cells[key(workload, peer, threads)]?.median })
+        try chart.svg().write(to: outputDirectory.appendingPathComponent("contention.svg"), atomically: true, encoding: .utf8)
+        try rawRuns(workloads: workloads, cells: cells)
+            .write(to: outputDirectory.appendingPathComponent("runs.tsv"), atomically: true, encoding: .utf8)
+        print(markdown)
+    }
+
+    func key(_ workload: Workload, _ peer: Peer, _ threads: Int) -> String {
+        "\(workload.key)|\(peer.slug)|\(threads)"
+    }
+
+    // MARK: Inputs
+
+    func readInstructions() throws -> [Peer: Double] {
+        guard let path = options.instructionsFile else { return [:] }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var result: [Peer: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t")
+            guard fields.count >= 2, let peer = Peer(slug: String(fields[0])), let count = Double(fields[1]) else {
+                throw Failure(description: "\(path): cannot read line '\(line)' (want: peer<TAB>instructions per op)")
+            }
+            result[peer] = count
+        }
+        return result
+    }
+
+    func loadAverage() -> String {
+        (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+            .split(separator: " ").prefix(3).joined(separator: " ") ?? "n/a"
+    }
+
+    func machine() -> [String] {
+        var lines: [String] = []
+        if let cpuinfo = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let model = cpuinfo.split(separator: "\n").first(where: { $0.hasPrefix("model name") })?
+            .split(separator: ":", maxSplits: 1).last {
+            lines.append("CPU: \(model.trimmingCharacters(in: .whitespaces)), \(ProcessInfo.processInfo.activeProcessorCount) logical CPUs")
+        } else {
+            lines.append("CPUs: \(ProcessInfo.processInfo.activeProcessorCount)")
+        }
+        lines.append("OS: \(ProcessInfo.processInfo.operatingSystemVersionString)")
+        if let swift = ProcessInfo.processInfo.environment["REPORT_SWIFT_VERSION"] { lines.append("Toolchain: \(swift)") }
+        if let host = ProcessInfo.processInfo.environment["REPORT_MACHINE"] { lines.append("Machine: \(host)") }
+        lines.append("Memory: \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB")
+        return lines
+    }
+
+    // MARK: Rendering
+
+    func format(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        if value >= 1000 { return String(format: "%.0f", value) }
+        if value >= 100 { return String(format: "%.0f", value) }
+        return String(format: "%.1f", value)
+    }
+
+    func ratio(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: "%.2f×", value)
+    }
+
+    func render(
+        workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double],
+        calibration: (iterations: Int, nanoseconds: Double), started: Date, load: (String, String)
+    ) -> String {
+        var out: [String] = []
+        let stamp = ISO8601DateFormatter().string(from: started)
+        out.append("# Lock contention report")
+        out.append("")
+        out.append("Generated \(stamp) by `\(options.command)` (from `Benchmarks/`). Every figure in the README and")
+        out.append("the docs comes from this file; regenerate it with the same command.")
+        out.append("")
+        out.append("## Machine")
+        out.append("")
+        for line in machine() { out.append("- \(line)") }
+        out.append("- Load average (1/5/15 min) before: \(load.0); after: \(load.1)")
+        out.append("")
+        out.append("## Method")
+        out.append("")
+        out.append("- Each figure is the **median of \(options.runs) runs**; each run lets N OS threads share one counter for")
+        out.append("  \(options.durationMs) ms (`contention-report`, release build). **ns/op** = wall time ÷ operations completed by")
+        out.append("  all threads together, where one operation is lock + `+= 1` + unlock. Runs are interleaved round by round")
+        out.append("  across all peers so load on the machine hits every peer alike. After each run the counter must equal the")
+        out.append("  operations the threads counted (no lost updates), or the tool stops.")
+        out.append("- **×SafeBox** = the peer's ns/op ÷ SafeBox (adaptive policy)'s ns/op in the same table: above 1 means SafeBox is faster.")
+        out.append("- **worst run** = slowest of the runs ÷ their median. **fairness** = operations of the fastest thread ÷ those of")
+        out.append("  the slowest thread in the same run (median over runs; 1.00 = perfectly even). **cs/Mop** = context")
+        out.append("  switches of the whole process per million operations.")
+        out.append(String(format: "- Work outside the lock: %d iterations of a dependent multiply-add chain, measured at %.1f ns.", calibration.iterations, calibration.nanoseconds))
+        out.append("- The actor peer runs N tasks on the cooperative pool (one thread per core) with one `await` per operation.")
+        out.append("- Instructions per operation: `valgrind --tool=callgrind` on a debug-info-stripped copy of this tool running")
+        out.append("  the uncontended loop 200 000 and 400 000 times; the difference ÷ 200 000, so start-up cancels out.")
+        out.append("  Includes the loop's own increment/compare/branch (~3 instructions) and the `+= 1` with its overflow check.")
+        out.append("")
+
+        // Uncontended.
+        out.append("## Uncontended (1 thread)")
+        out.append("")
+        out.append("| lock | instructions/op | ns/op (median) | runs (min – max) | ×SafeBox |")
+        out.append("|---|---:|---:|---:|---:|")
+        let bare = workloads[0]
+        let referenceSingle = cells[key(bare, reference, 1)]?.median ?? .nan
+        for peer in bare.peers {
+            guard let cell = cells[key(bare, peer, 1)] else { continue }
+            let instr = instructions[peer].map { String(format: "%.1f", $0) } ?? "–"
+            out.append("| \(peer.rawValue) | \(instr) | \(format(cell.median)) | \(format(cell.fastest)) – \(format(cell.slowest)) | \(ratio(cell.median / referenceSingle)) |")
+        }
+        out.append("")
+
+        // Contended tables.
+        for workload in workloads {
+            let threads = options.threadCounts.filter { workload.readPercent == 0 || $0 > 1 }
+            out.append("## \(workload.title)")
+            out.append("")
+            out.append("ns/op, median of \(options.runs) runs (×SafeBox in parentheses).")
+            out.append("")
+            out.append("| lock | " + threads.map { "\($0) thread\($0 == 1 ? "" : "s")" }.joined(separator: " | ") + " |")
+            out.append("|---|" + threads.map { _ in "---:" }.joined(separator: "|") + "|")
+            for peer in workload.peers {
+                var row = "| \(peer.rawValue) |"
+                for count in threads {
+                    guard let cell = cells[key(workload, peer, count)] else { row += " – |"; continue }
+                    let referenceMedian = cells[key(workload, reference, count)]?.median ?? .nan
+                    row += " \(format(cell.median)) (\(ratio(cell.median / referenceMedian))) |"
+                }
+                out.append(row)
+            }
+            out.append("")
+            out.append("Stability and fairness at the highest thread counts:")
+            out.append("")
+            let detailThreads = threads.filter { $0 > 1 }
+            out.append("| lock | " + detailThreads.map { "\($0)t worst run / fairness / cs/Mop" }.joined(separator: " | ") + " |")
+            out.append("|---|" + detailThreads.map { _ in "---:" }.joined(separator: "|") + "|")
+            for peer in workload.peers {
+                var row = "| \(peer.rawValue) |"
+                for count in detailThreads {
+                    guard let cell = cells[key(workload, peer, count)] else { row += " – |"; continue }
+                    row += " \(ratio(cell.instability)) / \(ratio(cell.fairness)) / \(format(cell.contextSwitches)) |"
+                }
+                out.append(row)
+            }
+            out.append("")
+        }
+
+        out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
+        out.append("")
+        out.append("![Throughput vs threads](contention.svg)")
+        out.append("")
+        out.append("Raw runs: [runs.tsv](runs.tsv).")
+        out.append("")
+        return out.joined(separator: "\n")
+    }
+
+    /// The goals of issue 4, checked against this run's numbers.
+    func goals(workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double]) -> [String] {
+        var out = ["## Goals (issue 4), checked against this run", ""]
+        out.append("| goal | measured | met |")
+        out.append("|---|---|:---:|")
+        func mark(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
+        let bare = workloads[0]
+        if let count = instructions[reference] {
+            out.append("| ≤ 16 instructions per uncontended lock+increment+unlock | \(String(format: "%.1f", count)) (Mutex: \(instructions[.stdlibMutex].map { String(format: "%.1f", $0) } ?? "–")) | \(mark(count <= 16)) |")
+        }
+        if let mine = cells[key(bare, reference, 1)]?.median, let mutex = cells[key(bare, .stdlibMutex, 1)]?.median {
+            out.append("| ≤ 1.1× Mutex's time uncontended | \(format(mine)) ns vs \(format(mutex)) ns = \(ratio(mine / mutex)) | \(mark(mine <= 1.1 * mutex)) |")
+        }
+        for workload in workloads.prefix(2) {
+            for threads in options.threadCounts where threads > 1 {
+                guard let mine = cells[key(workload, reference, threads)]?.median,
+                      let adaptive = cells[key(workload, .pthreadAdaptive, threads)]?.median else { continue }
+                out.append("| ≤ pthread adaptive, \(workload.key), \(threads) threads | \(format(mine)) ns vs \(format(adaptive)) ns = \(ratio(mine / adaptive)) | \(mark(mine <= adaptive)) |")
+            }
+        }
+        var worstRun = (value: 0.0, label: "")
+        var worstFair = (value: 0.0, label: "")
+        for workload in workloads.prefix(2) {
+            for threads in options.threadCounts {
+                guard let cell = cells[key(workload, reference, threads)] else { continue }
+                if cell.instability > worstRun.value { worstRun = (cell.instability, "\(workload.key), \(threads) threads") }
+                if threads > 1 && cell.fairness > worstFair.value { worstFair = (cell.fairness, "\(workload.key), \(threads) threads") }
+            }
+        }
+        out.append("| slowest of \(options.runs) runs within 2× of their median (every SafeBox configuration) | worst: \(ratio(worstRun.value)) (\(worstRun.label)) | \(mark(worstRun.value <= 2)) |")
+        out.append("| slowest thread within 1.5× of the fastest (median run, every contended SafeBox configuration) | worst: \(ratio(worstFair.value)) (\(worstFair.label)) | \(mark(worstFair.value <= 1.5)) |")
+        return out
+    }
+
+    func rawRuns(workloads: [Workload], cells: [String: Cell]) -> String {
+        var lines = ["workload\tpeer\tthreads\trun\tns_per_op\ttotal_ops\tfastest_over_slowest\tcontext_switches\tper_thread_ops"]
+        for workload in workloads {
+            for peer in workload.peers {
+                for threads in options.threadCounts {
+                    guard let cell = cells[key(workload, peer, threads)] else { continue }
+                    for (index, run) in cell.runs.enumerated() {
+                        lines.append([workload.key, peer.slug, "\(threads)", "\(index + 1)",
+                                      String(format: "%.2f", run.nanosecondsPerOp), "\(run.totalOps)",
+                                      String(format: "%.3f", run.fastestOverSlowest), "\(run.contextSwitches)",
+                                      run.perThreadOps.map(String.init).joined(separator: ",")].joined(separator: "\t"))
+                    }
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LockPeers
+
+// contention-report: every lock side by side, repeated, summarised.
+//
+//   contention-report report [--runs 5] [--duration-ms 200] [--out Results]
+//                            [--instructions FILE] [--command "…"]
+//   contention-report quick <peer> <threads> [work-ns] [duration-ms]
+//   contention-report loop <peer> <iterations>     (for callgrind)
+//   contention-report peers
+//
+// `report` writes <out>/contention.md (tables, goals), <out>/contention.svg
+// (throughput vs threads) and <out>/runs.tsv (every run, raw).
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+}
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("""
+        usage: contention-report report [--runs N] [--duration-ms MS] [--out DIR] [--instructions FILE] [--command TEXT]
+               contention-report quick <peer> <threads> [work-ns] [duration-ms]
+               contention-report loop <peer> <iterations>
+               contention-report peers
+        peers: \(Peer.allCases.map(\.slug).joined(separator: ", "))
+
+        """.utf8))
+    exit(2)
+}
+
+func peer(_ slug: String) -> Peer {
+    guard let peer = Peer(slug: slug) else {
+        FileHandle.standardError.write(Data("unknown peer '\(slug)'\n".utf8))
+        usage()
+    }
+    return peer
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard let mode = arguments.first else { usage() }
+arguments.removeFirst()
+
+switch mode {
+case "peers":
+    for peer in Peer.allCases { print("\(peer.slug)\t\(peer.rawValue)") }
+
+case "loop":
+    guard arguments.count == 2, let iterations = Int(arguments[1]) else { usage() }
+    guard peer(arguments[0]).uncontended(iterations: iterations) else {
+        FileHandle.standardError.write(Data("\(arguments[0]) has no synchronous loop\n".utf8))
+        exit(1)
+    }
+
+case "quick":
+    guard arguments.count >= 2, let threads = Int(arguments[1]) else { usage() }
+    let workNs = arguments.count > 2 ? Double(arguments[2]) ?? 0 : 0
+    let durationMs = arguments.count > 3 ? Int(arguments[3]) ?? 200 : 200
+    let calibration = calibrateWork(targetNanoseconds: workNs)
+    let work = workNs > 0 ? calibration.iterations : 0
+    if workNs > 0 { print("work: \(calibration.iterations) iterations = \(calibration.nanoseconds) ns") }
+    let result = peer(arguments[0]).contention(threads: threads, workIterations: work, duration: .milliseconds(durationMs))
+    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, per-thread %@",
+                 arguments[0], threads, workNs, result.nanosecondsPerOp, result.fastestOverSlowest,
+                 result.contextSwitchesPerMillionOps, result.perThreadOps.description))
+
+case "report":
+    var options = ReportOptions()
+    var index = 0
+    func value() -> String {
+        index += 1
+        guard index < arguments.count else { usage() }
+        return arguments[index]
+    }
+    while index < arguments.count {
+        switch arguments[index] {
+        case "--runs": options.runs = Int(value()) ?? options.runs
+        case "--duration-ms": options.durationMs = Int(value()) ?? options.durationMs
+        case "--out": options.outputDirectory = value()
+        case "--instructions": options.instructionsFile = value()
+        case "--command": options.command = value()
+        case "--threads": options.threadCounts = value().split(separator: ",").compactMap { Int($0) }
+        default: usage()
+        }
+        index += 1
+    }
+    do {
+        try Report(options: options).run()
+    } catch {
+        FileHandle.standardError.write(Data("contention-report: \(error)\n".utf8))
+        exit(1)
+    }
+
+default:
+    usage()
+}
