@@ -59,11 +59,10 @@ enum SeedProgram {
         ]
         for include in compiler.includeDirectories { arguments += ["-I", include.path] }
         arguments += loggingSinkIncludes
-        // Under `swift test --sanitize=thread` the objects are instrumented,
-        // so the program must link the ThreadSanitizer runtime too.
-        if dlsym(nil, "__tsan_init") != nil {
-            arguments.append("-sanitize=thread")
-        }
+        // Under `swift test --sanitize=…` the objects are instrumented, so
+        // the program must link the same sanitizer runtime.
+        if dlsym(nil, "__tsan_init") != nil { arguments.append("-sanitize=thread") }
+        if dlsym(nil, "__asan_init") != nil { arguments.append("-sanitize=address") }
         arguments += [source.path] + objects + ["-o", executable.path]
         let build = try launch(compiler.swiftc, arguments, in: work)
         guard build.status == 0 else { throw BuildFailed(output: build.output) }
