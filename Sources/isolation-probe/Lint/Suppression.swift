@@ -3,8 +3,8 @@ import SwiftSyntax
 
 /// An `isolation-probe:ignore` comment.
 ///
-/// Syntax, in a `//` or `/* */` comment on the flagged line or in the comments
-/// directly before the flagged declaration:
+/// Syntax, in a `//` or `/* */` comment (not a doc comment) on the flagged
+/// line or in the comments directly before the flagged declaration:
 ///
 /// ```swift
 /// // isolation-probe:ignore unchecked-sendable-stored-closure -- only set before any thread starts
@@ -48,8 +48,8 @@ struct Suppression {
     private static func parse(_ piece: TriviaPiece, at offset: AbsolutePosition, in source: ParsedSource) -> Suppression? {
         let text: String
         switch piece {
-        case .lineComment(let comment), .docLineComment(let comment): text = comment
-        case .blockComment(let comment), .docBlockComment(let comment): text = comment
+        // Doc comments are documentation: an example suppression in one is not live.
+        case .lineComment(let comment), .blockComment(let comment): text = comment
         default: return nil
         }
         guard let markerRange = text.range(of: marker) else { return nil }

@@ -79,7 +79,10 @@ enum TypeSyntaxQueries {
             }
             override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-                if TypeSyntaxQueries.valuelessWrappers.contains(node.name.text) { return .skipChildren }
+                // Also aliases such as swift-dependencies' `SendableKeyPath`.
+                if TypeSyntaxQueries.valuelessWrappers.contains(node.name.text) || node.name.text.hasSuffix("KeyPath") {
+                    return .skipChildren
+                }
                 if ignoringUnsafe, node.name.text.hasPrefix("Unsafe") { return .skipChildren }
                 if names.contains(node.name.text) { found = true }
                 return found ? .skipChildren : .visitChildren

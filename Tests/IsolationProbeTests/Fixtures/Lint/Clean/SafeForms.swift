@@ -152,3 +152,11 @@ final class LockIsolatedLike<Value>: @unchecked Sendable {
     let type: Value.Type
     var wrappedValue: Value { fatalError("looked up elsewhere") }
 }
+
+typealias SendableKeyPath<Root, Value> = KeyPath<Root, Value> & Sendable
+
+/// swift-dependencies' `Dependency` shape: a Sendable key path, looked up on read.
+@propertyWrapper struct LookedUp<Value>: @unchecked Sendable {
+    private let keyPath: any SendableKeyPath<[Int], Value>
+    var wrappedValue: Value { fatalError("looked up elsewhere") }
+}

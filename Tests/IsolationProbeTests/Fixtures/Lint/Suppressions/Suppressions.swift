@@ -29,3 +29,7 @@ final class Leaky<T>: @unchecked Sendable {  // isolation-probe:ignore unchecked
     var value: T
     init(_ value: T) { self.value = value }
 }
+
+/// Documentation may show the syntax without it counting:
+/// // isolation-probe:ignore unchecked-sendable-stored-closure -- example only
+let documented = 2
