@@ -47,6 +47,18 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
+        // LoggingSink's log call against the naive designs for the seed's
+        // `Logging.sink` (SafeBox/Mutex/rwlock copy-out, the actor
+        // Plumbing), same run, ratios: `swift run -c release sink-benchmark`.
+        .executableTarget(
+            name: "sink-benchmark",
+            dependencies: [
+                .product(name: "LoggingSink", package: rootPackage),
+                .product(name: "SafeBox", package: rootPackage),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         // The standard `swift package benchmark` suite.
         .executableTarget(
             name: "LockBenchmarks",
