@@ -217,6 +217,70 @@ struct DetectProgramTests {
     }
 }
 
+@Suite("detect on generated programs")
+struct DetectGeneratedTests {
+    /// Writes a two-file program: main-actor closures stored in an
+    /// `@unchecked Sendable` slot at random lines (each called a random number
+    /// of times from a plain thread) mixed with `@Sendable` ones that must not
+    /// be reported. Returns the program's directory and what must be seen.
+    static func generate(seed: UInt64) throws -> (URL, Set<DetectFixtures.Expectation>) {
+        var generator = SplitMix(seed: seed)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("isolation-probe-generated-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let storage = """
+            final class Slot: @unchecked Sendable {
+                var action: () -> Void = {}
+            }
+            final class SafeSlot: @unchecked Sendable {
+                var action: @Sendable () -> Void = {}
+            }
+            """
+        try storage.write(to: directory.appendingPathComponent("Storage.swift"), atomically: true, encoding: .utf8)
+
+        let slotCount = Int.random(in: 2...5, using: &generator)
+        var lines = ["import Foundation", "", "@MainActor func install(_ slots: [Slot], _ safe: [SafeSlot]) {"]
+        var expected: Set<DetectFixtures.Expectation> = []
+        var counts: [Int] = []
+        for index in 0..<slotCount {
+            for _ in 0..<Int.random(in: 0...2, using: &generator) { lines.append("    // padding") }
+            let count = Int.random(in: 1...4, using: &generator)
+            counts.append(count)
+            lines.append("    slots[\(index)].action = { _ = \(index) }")
+            expected.insert(.init(file: "main.swift", line: lines.count, kind: "main-actor-off-main-thread", count: count))
+            lines.append("    safe[\(index)].action = { _ = \(index) }")
+        }
+        lines += [
+            "}",
+            "let slots = (0..<\(slotCount)).map { _ in Slot() }",
+            "let safe = (0..<\(slotCount)).map { _ in SafeSlot() }",
+            "install(slots, safe)",
+            "let counts = \(counts)",
+            "await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in",
+            "    Thread.detachNewThread {",
+            "        for (index, slot) in slots.enumerated() {",
+            "            for _ in 0..<counts[index] { slot.action(); safe[index].action() }",
+            "        }",
+            "        done.resume()",
+            "    }",
+            "}",
+        ]
+        try lines.joined(separator: "\n").write(
+            to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        return (directory, expected)
+    }
+
+    @Test("random programs: each planted closure once, at its line, with its call count", arguments: [11, 12, 13] as [UInt64])
+    func generated(seed: UInt64) throws {
+        let (directory, expected) = try Self.generate(seed: seed)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let program = try DetectFixtures.compile(directory, module: "Generated\(seed)")
+        let report = try DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
+        #expect(Set(DetectFixtures.observed(report)) == expected)
+        #expect(report.tally.entries.count == expected.count)
+    }
+}
+
 @Suite("detect on a package")
 struct DetectPackageTests {
     @Test("one command builds a package with checks and runs its tests, then an executable")
