@@ -17,6 +17,11 @@ public enum LogLevel: UInt8, Sendable, Hashable, Comparable, CaseIterable, Custo
     case error
     case critical
 
+    /// Orders levels by severity.
+    ///
+    /// ```swift
+    /// LogLevel.debug < .warning  // true
+    /// ```
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
         lhs.rawValue < rhs.rawValue
     }

@@ -65,5 +65,10 @@ public struct LogRecord: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
+    /// Same as ``formatted``, so records print readably.
+    ///
+    /// ```swift
+    /// print(record)  // [Sync] info: done
+    /// ```
     public var description: String { formatted }
 }

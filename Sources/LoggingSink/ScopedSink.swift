@@ -73,7 +73,7 @@ extension LogSink {
         try await scoped(Handler(text: handler), isolation: isolation, operation)
     }
 
-    /// The synchronous form of ``withSink(_:isolation:_:)``.
+    /// The synchronous form of ``withSink(_:isolation:_:)-((String)->Void,_,_)``.
     ///
     /// ```swift
     /// let capture = LogCapture()
@@ -88,7 +88,7 @@ extension LogSink {
         }
     }
 
-    /// Like ``withSink(_:isolation:_:)`` but delivers full records.
+    /// Like ``withSink(_:isolation:_:)-((String)->Void,_,_)`` but delivers full records.
     ///
     /// ```swift
     /// await log.withSink(records: capture.recordHandler) { await sync() }

@@ -19,8 +19,26 @@ public struct SinkLogHandler: LogHandler {
     /// The label of the `Logger` this handler serves.
     public let label: String
 
+    /// The lowest level the `Logger` passes on (`.info` by default); the
+    /// sink's own ``LoggingSink/LogSink/minimumLevel`` filters again.
+    ///
+    /// ```swift
+    /// logger.logLevel = .debug
+    /// ```
     public var logLevel: Logger.Level = .info
+
+    /// Metadata added to every record this handler forwards.
+    ///
+    /// ```swift
+    /// logger[metadataKey: "request"] = "42"
+    /// ```
     public var metadata: Logger.Metadata = [:]
+
+    /// Supplies contextual metadata (for example from task-locals) per record.
+    ///
+    /// ```swift
+    /// SinkLogHandler(label: "db", sink: appLog, metadataProvider: .init { ["trace": "abc"] })
+    /// ```
     public var metadataProvider: Logger.MetadataProvider?
 
     /// Creates a handler for the `Logger` labelled `label`.
@@ -35,11 +53,22 @@ public struct SinkLogHandler: LogHandler {
         self.metadataProvider = metadataProvider
     }
 
+    /// One metadata value of this handler.
+    ///
+    /// ```swift
+    /// logger[metadataKey: "conn"] = "7"
+    /// ```
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
+    /// Forwards `event` to the sink as a ``LoggingSink/LogRecord``; swift-log
+    /// calls this, you do not.
+    ///
+    /// ```swift
+    /// Logger(label: "db") { SinkLogHandler(label: $0, sink: appLog) }.info("up")
+    /// ```
     public func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() {
