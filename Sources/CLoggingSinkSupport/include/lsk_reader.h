@@ -10,8 +10,10 @@
 // barrier on every running thread of the process. Where membarrier is not
 // available, readers fall back to a real fence (lsk_readers_need_fence).
 //
-// Everything here is internal to LoggingSink; Swift code reaches it only
-// through Sources/LoggingSink/Internal/Publication.swift.
+// Everything here is internal to LoggingSink (imported with `internal
+// import`): the hazard protocol lives in
+// Sources/LoggingSink/Internal/Publication.swift; LogSink.swift and
+// ScopedSink.swift only read and adjust the scoped-override counter.
 #ifndef LSK_READER_H
 #define LSK_READER_H
 

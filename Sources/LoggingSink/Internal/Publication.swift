@@ -19,10 +19,10 @@ import Synchronization
 ///   Once the two agree, the handler cannot be freed until the slot is
 ///   cleared. The reader calls it borrowed (no retain), then clears the slot.
 /// - A writer swaps in the new handler and appends the old one to
-///   `retired`, all under one SafeBox. It then issues membarrier, which
-///   makes every thread's earlier slot store visible, scans all slots, and
-///   frees retired handlers no slot names. The others wait for the next
-///   replacement.
+///   `retired`, all under one SafeBox. Every `reclaimBatch` retirements it
+///   issues membarrier, which makes every thread's earlier slot stores
+///   visible, scans all slots, and frees the retired handlers no slot
+///   names. The others wait for the next scan.
 ///
 /// Why a reader cannot call a freed handler: the reader's slot store comes
 /// before its re-read, the writer's swap before its scan, and membarrier
