@@ -28,6 +28,8 @@ struct DetectCommand: ParsableCommand {
             With --package, the package is first built with -Xswiftc -enable-actor-data-race-checks \
             (in <package>/.build/isolation-probe-detect), then its tests (or --product) run under detect; \
             arguments after `--` go to the tests or the product.
+            The program's standard output and error are forwarded line by line (both are read, because \
+            swift test relays the runtime's warnings on standard output); standard input is inherited.
             The report goes to standard error, or to --output.
             Exit status: the program's own if it failed (128+signal if killed), 1 if it succeeded but a \
             violation was found, 0 if none, 2 for bad usage.
