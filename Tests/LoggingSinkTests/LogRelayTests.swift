@@ -41,6 +41,23 @@ struct LogRelayTests {
         #expect(await file.lines == (0..<500).map { "line \($0)" })
     }
 
+    @Test("many threads logging into one relay: nothing lost, each thread's order kept")
+    func concurrentProducers() async {
+        let delivered = Mutex<[String]>([])
+        let relay = LogRelay(capacity: 100_000) { line in delivered.withLock { $0.append(line) } }
+        let sink = LogSink(relay.handler)
+        await Task.detached {
+            onThreads(4) { thread in for n in 0..<2_000 { sink("\(thread):\(n)") } }
+        }.value
+        await relay.flush()
+        let lines = delivered.withLock { $0 }
+        #expect(lines.count == 8_000)
+        for thread in 0..<4 {
+            let mine = lines.filter { $0.hasPrefix("\(thread):") }
+            #expect(mine == (0..<2_000).map { "\(thread):\($0)" })
+        }
+    }
+
     @Test("overflow drops the newest, counts them, and reports the count in order")
     func overflowPolicy() async {
         let gate = AsyncGate()

@@ -1,4 +1,5 @@
 internal import CLoggingSinkSupport
+import Foundation
 @testable import LoggingSink
 import SafeBox
 import Synchronization
@@ -61,6 +62,46 @@ struct StormTests {
         // Memory bound: a batch plus what hazard slots name.
         sink.install { _ in }
         #expect(Publication.retiredCount <= Publication.reclaimBatch + Int(LSK_SLOTS) * Publication.threadRecordCount)
+    }
+
+    @Test("a handler still running is never freed, and the retired list stays bounded meanwhile")
+    func stalledReaderKeepsItsHandler() {
+        final class Token: Sendable {
+            let released: @Sendable () -> Void
+            init(_ released: @escaping @Sendable () -> Void) { self.released = released }
+            deinit { released() }
+        }
+        let stalledReleased = Atomic<Bool>(false)
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let sink = LogSink()
+        do {
+            let token = Token { stalledReleased.store(true, ordering: .relaxed) }
+            sink.install { _ in
+                _ = token
+                entered.signal()
+                proceed.wait()
+            }
+        }
+        let reader = Thread { sink("stall") }
+        reader.start()
+        entered.wait()
+        // The reader is inside the handler; replace it many times over.
+        for _ in 0..<(4 * Publication.reclaimBatch) {
+            sink.install { _ in }
+        }
+        let freedEarly = stalledReleased.load(ordering: .relaxed)
+        #expect(!freedEarly, "freed while a thread was calling it")
+        #expect(Publication.retiredCount <= Publication.reclaimBatch + Int(LSK_SLOTS) * Publication.threadRecordCount)
+        proceed.signal()
+        // Once the call has returned, the next scan frees it.
+        var waited = 0
+        while !stalledReleased.load(ordering: .relaxed) && waited < 10_000 {
+            sink.install { _ in }
+            waited += 1
+        }
+        let freedAfter = stalledReleased.load(ordering: .relaxed)
+        #expect(freedAfter, "never freed after the call returned")
     }
 
     @Test("a sink that logs through the same sink completes")
