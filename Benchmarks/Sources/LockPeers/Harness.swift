@@ -16,6 +16,10 @@ public struct RunResult: Sendable {
     public let perThreadOps: [Int]
     /// Voluntary + involuntary context switches of the whole process during the run.
     public let contextSwitches: Int
+    /// Share of the machine's CPU time that *other* processes used during
+    /// the run (0…1; nil where /proc is unavailable): how much outside load
+    /// disturbed this run.
+    public var outsideLoad: Double? = nil
 
     public var totalOps: Int { perThreadOps.reduce(0, +) }
     /// Wall-clock nanoseconds per operation, all threads together.
@@ -78,6 +82,35 @@ struct SlotBuffer: @unchecked Sendable {
         base.initialize(repeating: 0, count: count)
     }
     func free() { base.deallocate() }
+}
+
+/// System-wide busy and total CPU ticks, and this process's own ticks, from /proc.
+struct CPUTicks {
+    let busy: Double
+    let total: Double
+    let own: Double
+
+    static func now() -> CPUTicks? {
+        guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+              let line = stat.split(separator: "\n").first,
+              let mine = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+              let close = mine.lastIndex(of: ")") else { return nil }
+        let fields = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard fields.count >= 8 else { return nil }
+        // user nice system idle iowait irq softirq steal
+        let idle = fields[3] + fields[4]
+        let total = fields.prefix(8).reduce(0, +)
+        let own = mine[mine.index(after: close)...].split(separator: " ")
+        guard own.count > 13, let utime = Double(own[11]), let stime = Double(own[12]) else { return nil }
+        return CPUTicks(busy: total - idle, total: total, own: utime + stime)
+    }
+
+    /// Other processes' share of all CPU time between `self` and `later`.
+    func outsideLoad(until later: CPUTicks) -> Double? {
+        let total = later.total - total
+        guard total > 0 else { return nil }
+        return max(0, ((later.busy - busy) - (later.own - own)) / total)
+    }
 }
 
 func contextSwitchCount() -> Int {
@@ -143,6 +176,7 @@ func contend<C: LockedCounter>(
     }
     while ready.load(ordering: .relaxed) < threads { sched_yield() }
     let switchesBefore = contextSwitchCount()
+    let ticksBefore = CPUTicks.now()
     let start = DispatchTime.now().uptimeNanoseconds
     go.store(true, ordering: .releasing)
     sleep(for: duration)
@@ -150,14 +184,17 @@ func contend<C: LockedCounter>(
     finished.wait()
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
     let switches = contextSwitchCount() - switchesBefore
+    let ticksAfter = CPUTicks.now()
 
     let perThread = (0..<threads).map { ops.base[$0] }
     let expected = (0..<threads).reduce(0) { $0 + writes.base[$1] }
     keepAlive((0..<threads).reduce(0) { $0 &+ sinks.base[$1] })
     let final = counter.read()
     precondition(final == expected, "\(C.self) lost updates: counter \(final), completed \(expected)")
-    return RunResult(
+    var result = RunResult(
         threads: threads, elapsedNanoseconds: elapsed, perThreadOps: perThread, contextSwitches: switches)
+    if let ticksBefore, let ticksAfter { result.outsideLoad = ticksBefore.outsideLoad(until: ticksAfter) }
+    return result
 }
 
 func sleep(for duration: Duration) {
@@ -170,13 +207,14 @@ func sleep(for duration: Duration) {
 /// The actor peer: `tasks` child tasks on the cooperative pool, one `await`
 /// per operation.
 func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunResult {
-    let outcome = SlotBuffer(count: tasks + 2)
+    let outcome = SlotBuffer(count: tasks + 3)
     let done = DispatchSemaphore(value: 0)
     defer { outcome.free() }
     Task.detached {
         let counter = CounterActor()
         let stop = ManagedAtomic(false)
         let switchesBefore = contextSwitchCount()
+        let ticksBefore = CPUTicks.now()
         let start = DispatchTime.now().uptimeNanoseconds
         await withTaskGroup(of: (Int, Int).self) { group in
             for index in 0..<tasks {
@@ -205,15 +243,22 @@ func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunRes
         }
         outcome.base[tasks] = Int(DispatchTime.now().uptimeNanoseconds - start)
         outcome.base[tasks + 1] = contextSwitchCount() - switchesBefore
+        if let ticksBefore, let ticksAfter = CPUTicks.now(), let load = ticksBefore.outsideLoad(until: ticksAfter) {
+            outcome.base[tasks + 2] = Int(load * 1_000_000)
+        } else {
+            outcome.base[tasks + 2] = -1
+        }
         let total = (0..<tasks).reduce(0) { $0 + outcome.base[$1] }
         let final = await counter.read()
         precondition(final == total, "actor lost updates: \(final) vs \(total)")
         done.signal()
     }
     done.wait()
-    return RunResult(
+    var result = RunResult(
         threads: tasks, elapsedNanoseconds: Double(outcome.base[tasks]),
         perThreadOps: (0..<tasks).map { outcome.base[$0] }, contextSwitches: outcome.base[tasks + 1])
+    if outcome.base[tasks + 2] >= 0 { result.outsideLoad = Double(outcome.base[tasks + 2]) / 1_000_000 }
+    return result
 }
 
 /// `iterations` uncontended increments on one thread, nothing else: the loop

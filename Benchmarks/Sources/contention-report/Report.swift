@@ -34,6 +34,8 @@ struct Cell {
     var fairness: Double { Self.median(runs.map(\.fastestOverSlowest).sorted()) }
     var worstFairness: Double { runs.map(\.fastestOverSlowest).max() ?? .nan }
     var contextSwitches: Double { Self.median(runs.map(\.contextSwitchesPerMillionOps).sorted()) }
+    /// Other processes' CPU share during the slowest run and during the median run.
+    var outsideLoadOfSlowest: Double? { runs.max { $0.nanosecondsPerOp < $1.nanosecondsPerOp }?.outsideLoad }
 
     static func median(_ sorted: [Double]) -> Double {
         guard !sorted.isEmpty else { return .nan }
@@ -167,6 +169,11 @@ struct Report {
         out.append("")
         for line in machine() { out.append("- \(line)") }
         out.append("- Load average (1/5/15 min) before: \(load.0); after: \(load.1)")
+        let loads = cells.values.flatMap(\.runs).compactMap(\.outsideLoad).sorted()
+        if !loads.isEmpty {
+            out.append(String(format: "- Other processes' share of the CPUs during the runs: median %.0f%%, worst %.0f%%",
+                              Cell.median(loads) * 100, (loads.last ?? 0) * 100))
+        }
         out.append("")
         out.append("## Method")
         out.append("")
@@ -180,6 +187,8 @@ struct Report {
         out.append("  the slowest thread in the same run (median over runs; 1.00 = perfectly even). **cs/Mop** = context")
         out.append("  switches of the whole process per million operations.")
         out.append(String(format: "- Work outside the lock: %d iterations of a dependent multiply-add chain, measured at %.1f ns.", calibration.iterations, calibration.nanoseconds))
+        out.append("- **outside load** = share of all CPU time that other processes used during a run (from /proc/stat); runs.tsv")
+        out.append("  has it for every run. On a shared machine it, not the lock, explains most slow runs.")
         out.append("- The actor peer runs N tasks on the cooperative pool (one thread per core) with one `await` per operation.")
         out.append("- Instructions per operation: `valgrind --tool=callgrind` on a debug-info-stripped copy of this tool running")
         out.append("  the uncontended loop 200 000 and 400 000 times; the difference ÷ 200 000, so start-up cancels out.")
@@ -264,22 +273,25 @@ struct Report {
                 out.append("| ≤ pthread adaptive, \(workload.key), \(threads) threads | \(format(mine)) ns vs \(format(adaptive)) ns = \(ratio(mine / adaptive)) | \(mark(mine <= adaptive)) |")
             }
         }
-        var worstRun = (value: 0.0, label: "")
+        var worstRun = (value: 0.0, label: "", load: Double?.none)
         var worstFair = (value: 0.0, label: "")
         for workload in workloads.prefix(2) {
             for threads in options.threadCounts {
                 guard let cell = cells[key(workload, reference, threads)] else { continue }
-                if cell.instability > worstRun.value { worstRun = (cell.instability, "\(workload.key), \(threads) threads") }
+                if cell.instability > worstRun.value {
+                    worstRun = (cell.instability, "\(workload.key), \(threads) threads", cell.outsideLoadOfSlowest)
+                }
                 if threads > 1 && cell.fairness > worstFair.value { worstFair = (cell.fairness, "\(workload.key), \(threads) threads") }
             }
         }
-        out.append("| slowest of \(options.runs) runs within 2× of their median (every SafeBox configuration) | worst: \(ratio(worstRun.value)) (\(worstRun.label)) | \(mark(worstRun.value <= 2)) |")
+        let loadNote = worstRun.load.map { String(format: "; other processes used %.0f%% of the CPUs during that run", $0 * 100) } ?? ""
+        out.append("| slowest of \(options.runs) runs within 2× of their median (every SafeBox configuration) | worst: \(ratio(worstRun.value)) (\(worstRun.label)\(loadNote)) | \(mark(worstRun.value <= 2)) |")
         out.append("| slowest thread within 1.5× of the fastest (median run, every contended SafeBox configuration) | worst: \(ratio(worstFair.value)) (\(worstFair.label)) | \(mark(worstFair.value <= 1.5)) |")
         return out
     }
 
     func rawRuns(workloads: [Workload], cells: [String: Cell]) -> String {
-        var lines = ["workload\tpeer\tthreads\trun\tns_per_op\ttotal_ops\tfastest_over_slowest\tcontext_switches\tper_thread_ops"]
+        var lines = ["workload\tpeer\tthreads\trun\tns_per_op\ttotal_ops\tfastest_over_slowest\tcontext_switches\toutside_load\tper_thread_ops"]
         for workload in workloads {
             for peer in workload.peers {
                 for threads in options.threadCounts {
@@ -288,6 +300,7 @@ struct Report {
                         lines.append([workload.key, peer.slug, "\(threads)", "\(index + 1)",
                                       String(format: "%.2f", run.nanosecondsPerOp), "\(run.totalOps)",
                                       String(format: "%.3f", run.fastestOverSlowest), "\(run.contextSwitches)",
+                                      run.outsideLoad.map { String(format: "%.2f", $0) } ?? "",
                                       run.perThreadOps.map(String.init).joined(separator: ",")].joined(separator: "\t"))
                     }
                 }
