@@ -141,6 +141,34 @@ struct ViolationParsingTests {
         #expect(DetectReport(command: ["p"], ending: .signaled(4), tally: tally).exitStatus == 132)
     }
 
+    @Test("#fileIDs resolve to files under the source root, preferring the module's directory")
+    func locator() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("locator-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for path in ["Sources/my-tool/main.swift", "Sources/Core/main.swift", "Sources/Core/Unique.swift",
+                     "Sources/A/Twin.swift", "Sources/B/Sub/Twin.swift", ".build/checkouts/Dep/Unique.swift"] {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "// \(path)".write(to: file, atomically: true, encoding: .utf8)
+        }
+        let locator = SourceLocator(root: root.path)
+        #expect(locator.path(forFileID: "my_tool/main.swift")?.hasSuffix("Sources/my-tool/main.swift") == true)
+        #expect(locator.path(forFileID: "Core/main.swift")?.hasSuffix("Sources/Core/main.swift") == true)
+        // Build products are not sources: the checkout copy does not make the name ambiguous.
+        #expect(locator.path(forFileID: "Core/Unique.swift")?.hasSuffix("Sources/Core/Unique.swift") == true)
+        #expect(locator.path(forFileID: "B/Twin.swift")?.hasSuffix("Sources/B/Sub/Twin.swift") == true)
+        #expect(locator.path(forFileID: "C/Twin.swift") == nil)
+        #expect(locator.path(forFileID: "Core/Missing.swift") == nil)
+    }
+
+    @Test("the program's exit status passes through when it fails")
+    func exitStatusPassesThrough() throws {
+        let report = try DetectEngine(sourceRoot: nil).run(["sh", "-c", "echo to-stderr >&2; exit 7"])
+        #expect(report.ending == .exited(7))
+        #expect(report.exitStatus == 7)
+        #expect(report.tally.entries.isEmpty)
+    }
+
     @Test("a program that does not exist is a clear error")
     func missingProgram() {
         #expect(throws: MonitoredChild.Failure.self) {
