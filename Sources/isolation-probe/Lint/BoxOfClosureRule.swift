@@ -34,13 +34,13 @@ struct BoxOfClosureRule {
         name: String, qualifier: [String], arguments: GenericArgumentClauseSyntax, scope: [String],
         source: ParsedSource
     ) -> LintCandidate? {
-        guard let info = index.type(named: name, qualifier: qualifier, from: scope),
+        guard let info = index.type(named: name, qualifier: qualifier, from: scope, near: source.path),
             let box = boxes[info.path.joined(separator: ".")]
         else { return nil }
         let finder = FunctionTypeFinder(index: index)
         for (position, argument) in arguments.arguments.enumerated() where box.leakingPositions.contains(position) {
             guard case .type(let type) = argument.argument,
-                let hit = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: []).first
+                let hit = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: [], file: source.path).first
             else { continue }
             let boxName = info.path.joined(separator: ".")
             return LintCandidate(

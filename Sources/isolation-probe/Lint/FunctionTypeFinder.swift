@@ -45,9 +45,13 @@ struct FunctionTypeFinder {
 
     /// The non-`@Sendable` function types reachable from `type`, written
     /// inside the types `scope`; names in `genericParameters` are opaque.
-    func nonSendableFunctionTypes(in type: TypeSyntax, scope: [String], genericParameters: Set<String>) -> [Hit] {
+    /// `file` is where `type` is written; it picks between same-named
+    /// declarations in different modules.
+    func nonSendableFunctionTypes(
+        in type: TypeSyntax, scope: [String], genericParameters: Set<String>, file: String? = nil
+    ) -> [Hit] {
         var visiting: Set<String> = []
-        return search(type, scope: scope, opaque: genericParameters, via: [], visiting: &visiting)
+        return search(type, scope: scope, opaque: genericParameters, via: [], near: file, visiting: &visiting)
     }
 
     /// The function types reachable from an initializer expression when the
@@ -63,7 +67,7 @@ struct FunctionTypeFinder {
     }
 
     private func search(
-        _ type: TypeSyntax, scope: [String], opaque: Set<String>, via: [String], visiting: inout Set<String>
+        _ type: TypeSyntax, scope: [String], opaque: Set<String>, via: [String], near: String?, visiting: inout Set<String>
     ) -> [Hit] {
         guard via.count <= Self.maximumDepth else { return [] }
 
@@ -73,7 +77,7 @@ struct FunctionTypeFinder {
                 guard includeSafeFunctions, !isCFunction(attributed.attributes) else { return [] }
                 return [Hit(spelling: attributed.trimmedDescription, via: via, isSafe: true)]
             }
-            return search(attributed.baseType, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+            return search(attributed.baseType, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
         }
         if let function = type.as(FunctionTypeSyntax.self) {
             // Function types inside its parameters or result are not stored.
@@ -82,16 +86,16 @@ struct FunctionTypeFinder {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             return searchNamed(
                 name: identifier.name.text, qualifier: [], arguments: identifier.genericArgumentClause,
-                scope: scope, opaque: opaque, via: via, visiting: &visiting)
+                scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
         }
         if let member = type.as(MemberTypeSyntax.self) {
             let qualifier = TypeSyntaxQueries.path(of: member.baseType)
             var hits = searchNamed(
                 name: member.name.text, qualifier: qualifier, arguments: member.genericArgumentClause,
-                scope: scope, opaque: opaque, via: via, visiting: &visiting)
+                scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
             // `Outer<() -> Void>.Inner` carries the outer arguments along.
             if let baseArguments = member.baseType.as(IdentifierTypeSyntax.self)?.genericArgumentClause {
-                hits += searchArguments(baseArguments, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+                hits += searchArguments(baseArguments, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
             }
             return hits
         }
@@ -100,33 +104,33 @@ struct FunctionTypeFinder {
         // inline arrays: every type written inside may be stored.
         var hits: [Hit] = []
         for child in type.children(viewMode: .sourceAccurate) {
-            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
         }
         return hits
     }
 
     /// Visits the nearest types below `node`.
     private func searchChildren(
-        _ node: Syntax, scope: [String], opaque: Set<String>, via: [String], visiting: inout Set<String>
+        _ node: Syntax, scope: [String], opaque: Set<String>, via: [String], near: String?, visiting: inout Set<String>
     ) -> [Hit] {
         if let type = node.as(TypeSyntax.self) {
-            return search(type, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+            return search(type, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
         }
         var hits: [Hit] = []
         for child in node.children(viewMode: .sourceAccurate) {
-            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
         }
         return hits
     }
 
     private func searchArguments(
         _ clause: GenericArgumentClauseSyntax, scope: [String], opaque: Set<String>, via: [String],
-        visiting: inout Set<String>
+        near: String?, visiting: inout Set<String>
     ) -> [Hit] {
         var hits: [Hit] = []
         for argument in clause.arguments {
             if case .type(let type) = argument.argument {
-                hits += search(type, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+                hits += search(type, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
             }
         }
         return hits
@@ -134,26 +138,26 @@ struct FunctionTypeFinder {
 
     private func searchNamed(
         name: String, qualifier: [String], arguments: GenericArgumentClauseSyntax?, scope: [String],
-        opaque: Set<String>, via: [String], visiting: inout Set<String>
+        opaque: Set<String>, via: [String], near: String?, visiting: inout Set<String>
     ) -> [Hit] {
         if Self.safeContainers.contains(name) { return [] }
         var hits: [Hit] = []
         if let arguments {
-            hits += searchArguments(arguments, scope: scope, opaque: opaque, via: via, visiting: &visiting)
+            hits += searchArguments(arguments, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
         }
         if qualifier.isEmpty, opaque.contains(name) { return hits }
 
-        if let alias = index.alias(named: name, qualifier: qualifier, from: scope) {
+        if let alias = index.alias(named: name, qualifier: qualifier, from: scope, near: near) {
             let key = "alias:" + alias.path.joined(separator: ".")
             guard !visiting.contains(key) else { return hits }
             visiting.insert(key)
             defer { visiting.remove(key) }
             hits += search(
                 alias.aliased, scope: Array(alias.path.dropLast()), opaque: Set(alias.genericParameterNames),
-                via: via + [alias.path.joined(separator: ".")], visiting: &visiting)
+                via: via + [alias.path.joined(separator: ".")], near: alias.file, visiting: &visiting)
             return hits
         }
-        if let info = index.type(named: name, qualifier: qualifier, from: scope), shouldFollow(info) {
+        if let info = index.type(named: name, qualifier: qualifier, from: scope, near: near), shouldFollow(info) {
             let key = "type:" + info.path.joined(separator: ".")
             guard !visiting.contains(key) else { return hits }
             visiting.insert(key)
@@ -161,7 +165,8 @@ struct FunctionTypeFinder {
             for member in StoredMembers.of(info) {
                 let memberHits = search(
                     member.type, scope: info.path, opaque: Set(info.genericParameterNames),
-                    via: via + ["\(info.path.joined(separator: ".")).\(member.name)"], visiting: &visiting)
+                    via: via + ["\(info.path.joined(separator: ".")).\(member.name)"], near: info.source.path,
+                    visiting: &visiting)
                 hits += memberHits
             }
         }

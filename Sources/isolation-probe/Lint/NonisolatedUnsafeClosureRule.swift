@@ -47,7 +47,7 @@ struct NonisolatedUnsafeClosureRule {
             for binding in node.bindings where StoredMembers.isStored(binding) {
                 let hits: [FunctionTypeFinder.Hit]
                 if let type = binding.typeAnnotation?.type {
-                    hits = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: [])
+                    hits = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: [], file: source.path)
                 } else if let initializer = binding.initializer?.value {
                     hits = finder.nonSendableFunctionTypes(inInitializer: initializer)
                 } else {

@@ -56,6 +56,8 @@ final class SourceIndex {
     /// A `typealias` declaration.
     struct AliasInfo {
         let path: [String]
+        /// The file declaring it.
+        let file: String
         let genericParameterNames: [String]
         let aliased: TypeSyntax
     }
@@ -83,7 +85,9 @@ final class SourceIndex {
         }
         for item in extensions {
             let name = item.path.last ?? ""
-            guard let info = type(named: name, qualifier: Array(item.path.dropLast()), from: item.scope) else { continue }
+            guard let info = type(
+                named: name, qualifier: Array(item.path.dropLast()), from: item.scope, near: item.source.path)
+            else { continue }
             info.memberBlocks.append((item.decl.memberBlock, item.source, item.decl.genericWhereClause))
             for inherited in item.decl.inheritanceClause?.inheritedTypes ?? [] {
                 info.conformances.append((inherited.type, item.decl.genericWhereClause))
@@ -94,30 +98,50 @@ final class SourceIndex {
 
     /// The type called `name` as seen from inside the types `scope`
     /// (outermost first); `qualifier` is a written prefix such as `Outer` in
-    /// `Outer.Inner`.
-    func type(named name: String, qualifier: [String] = [], from scope: [String]) -> TypeInfo? {
-        resolve(types[name] ?? [], path: \.path, qualifier: qualifier, scope: scope)
+    /// `Outer.Inner`. When several modules declare the name, the one whose
+    /// file shares the longest directory prefix with `near` wins.
+    func type(named name: String, qualifier: [String] = [], from scope: [String], near: String? = nil) -> TypeInfo? {
+        resolve(types[name] ?? [], path: \.path, file: \.source.path, qualifier: qualifier, scope: scope, near: near)
     }
 
-    /// The type alias called `name` as seen from `scope`.
-    func alias(named name: String, qualifier: [String] = [], from scope: [String]) -> AliasInfo? {
-        resolve(aliases[name] ?? [], path: \.path, qualifier: qualifier, scope: scope)
+    /// The type alias called `name` as seen from `scope` (and the file `near`).
+    func alias(named name: String, qualifier: [String] = [], from scope: [String], near: String? = nil) -> AliasInfo? {
+        resolve(aliases[name] ?? [], path: \.path, file: \.file, qualifier: qualifier, scope: scope, near: near)
     }
 
-    /// Innermost-scope-first lookup, then a unique module-wide match.
+    /// Innermost-scope-first lookup, then a module-wide match; ties go to
+    /// the declaration nearest `near` in the directory tree.
     private func resolve<Entry>(
-        _ candidates: [Entry], path: (Entry) -> [String], qualifier: [String], scope: [String]
+        _ candidates: [Entry], path: (Entry) -> [String], file: (Entry) -> String, qualifier: [String],
+        scope: [String], near: String?
     ) -> Entry? {
         guard !candidates.isEmpty else { return nil }
         var prefix = scope
         while true {
             let wanted = prefix + qualifier
-            if let hit = candidates.first(where: { Array(path($0).dropLast()) == wanted }) { return hit }
+            let hits = candidates.filter { Array(path($0).dropLast()) == wanted }
+            if let best = nearest(hits, file: file, near: near, requireUnique: false) { return best }
             if prefix.isEmpty { break }
             prefix.removeLast()
         }
         let suffixMatches = candidates.filter { Array(path($0).dropLast()).suffix(qualifier.count) == qualifier[...] }
-        return suffixMatches.count == 1 ? suffixMatches[0] : nil
+        return nearest(suffixMatches, file: file, near: near, requireUnique: true)
+    }
+
+    /// The entry whose file shares the most leading path components with
+    /// `near`; with `requireUnique`, nil when that is a tie.
+    private func nearest<Entry>(
+        _ entries: [Entry], file: (Entry) -> String, near: String?, requireUnique: Bool
+    ) -> Entry? {
+        guard entries.count > 1 else { return entries.first }
+        guard let near else { return requireUnique ? nil : entries.first }
+        let target = near.split(separator: "/")
+        func shared(_ entry: Entry) -> Int {
+            zip(file(entry).split(separator: "/"), target).prefix { $0 == $1 }.count
+        }
+        let scored = entries.map { (entry: $0, score: shared($0)) }.sorted { $0.score > $1.score }
+        if requireUnique, scored[0].score == scored[1].score { return nil }
+        return scored[0].entry
     }
 
     private func computeSendableProtocols() {
@@ -222,7 +246,7 @@ private final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
         aliases.append(.init(
-            path: scope + [node.name.text],
+            path: scope + [node.name.text], file: source.path,
             genericParameterNames: (node.genericParameterClause?.parameters).map { $0.map(\.name.text) } ?? [],
             aliased: node.initializer.value))
         return .skipChildren

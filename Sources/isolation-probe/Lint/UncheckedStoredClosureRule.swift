@@ -23,7 +23,8 @@ struct UncheckedStoredClosureRule {
             let members = StoredMembers.members(of: block)
             for member in members.typed {
                 let hits = finder.nonSendableFunctionTypes(
-                    in: member.type, scope: info.path, genericParameters: Set(info.genericParameterNames))
+                    in: member.type, scope: info.path, genericParameters: Set(info.genericParameterNames),
+                    file: source.path)
                 guard let first = hits.first else { continue }
                 let what = info.kind == .enumType && member.node.is(TypeSyntax.self)
                     ? "The payload of case `\(member.name)`" : "`\(typeName).\(member.name)`"
