@@ -20,6 +20,9 @@
 // Longest a contended acquire spins before parking, in pause iterations
 // (~25-40 ns each on current x86 and arm64 cores, so about 3-6 µs).
 #define CPTS_SPIN_LIMIT 128u
+#ifndef CPTS_SPIN_MAX_PAUSE
+#define CPTS_SPIN_MAX_PAUSE 32u
+#endif
 
 // Eventual fairness: a contended release hands the lock to a parked thread
 // at most once per interval drawn uniformly from [0, 2 × this] (WebKit's
@@ -211,7 +214,11 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
         int32_t estimate = (int32_t)__atomic_load_n(&lock->spin_estimate, RELAXED);
         uint32_t budget = (uint32_t)estimate * 2 + 16;
         if (budget > limit) budget = limit;
-        for (uint32_t spins = 0; spins < budget; spins++) {
+        // Probe with exponential backoff (1, 2, 4 … 32 pauses between looks):
+        // every look pulls the lock's cache line away from the holder, so
+        // looking less often lets the holder finish sooner.
+        uint32_t pause = 1;
+        for (uint32_t spins = 0; spins < budget; spins += pause) {
             uint32_t word = __atomic_load_n(&lock->word, RELAXED);
             if ((word & CPTS_LOCK_STATE_MASK) == 0 &&
                 __atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
@@ -219,7 +226,8 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
                                  RELAXED);
                 goto acquired;
             }
-            cpts_cpu_relax();
+            for (uint32_t i = 0; i < pause; i++) cpts_cpu_relax();
+            if (pause < CPTS_SPIN_MAX_PAUSE) pause <<= 1;
         }
         __atomic_store_n(&lock->spin_estimate, (uint32_t)(estimate + ((int32_t)budget - estimate) / 8), RELAXED);
     }

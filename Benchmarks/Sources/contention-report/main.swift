@@ -59,9 +59,9 @@ case "quick":
     let work = workNs > 0 ? calibration.iterations : 0
     if workNs > 0 { print("work: \(calibration.iterations) iterations = \(calibration.nanoseconds) ns") }
     let result = peer(arguments[0]).contention(threads: threads, workIterations: work, duration: .milliseconds(durationMs))
-    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, per-thread %@",
+    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, outside load %.2f, per-thread %@",
                  arguments[0], threads, workNs, result.nanosecondsPerOp, result.fastestOverSlowest,
-                 result.contextSwitchesPerMillionOps, result.perThreadOps.description))
+                 result.contextSwitchesPerMillionOps, result.outsideLoad ?? -1, result.perThreadOps.description))
 
 case "report":
     var options = ReportOptions()
