@@ -4,8 +4,10 @@ import SwiftSyntax
 /// which an `isolation-probe:ignore` comment silences it.
 ///
 /// ```swift
-/// let candidate = LintCandidate(finding: finding, suppressionLines: 3...4)
-/// print(candidate.suppressionLines.contains(3))  // true
+/// let candidate = LintCandidate(
+///     rule: .uncheckedSendableStoredClosure, at: binding.pattern, in: source,
+///     message: "…", fix: "…")
+/// print(candidate.suppressionLines)  // e.g. 3...4: a doc comment and the property
 /// ```
 struct LintCandidate {
     var finding: LintFinding
@@ -18,11 +20,5 @@ struct LintCandidate {
             rule: rule, file: source.path, line: location.line, column: location.column,
             message: message, fix: fix)
         self.suppressionLines = source.suppressionLines(for: node)
-    }
-
-    /// Wraps a finding that has no declaration to attach suppressions to.
-    init(finding: LintFinding, suppressionLines: ClosedRange<Int>) {
-        self.finding = finding
-        self.suppressionLines = suppressionLines
     }
 }

@@ -16,7 +16,6 @@ enum StoredMembers {
         let modifiers: DeclModifierListSyntax
         /// Attribute names of the declaration (`usableFromInline`…).
         let attributes: [String]
-        let isLet: Bool
         let node: Syntax
     }
 
@@ -43,7 +42,6 @@ enum StoredMembers {
                 {
                     continue
                 }
-                let isLet = variable.bindingSpecifier.text == "let"
                 let bindings = Array(variable.bindings)
                 for (position, binding) in bindings.enumerated() where isStored(binding) {
                     let name = binding.pattern.trimmedDescription
@@ -55,7 +53,7 @@ enum StoredMembers {
                     if let written {
                         typed.append(Member(
                             name: name, type: written, modifiers: variable.modifiers,
-                            attributes: TypeSyntaxQueries.attributeNames(variable.attributes), isLet: isLet,
+                            attributes: TypeSyntaxQueries.attributeNames(variable.attributes),
                             node: Syntax(binding.pattern)))
                     } else if let initializer = binding.initializer?.value {
                         untyped.append(Untyped(name: name, initializer: initializer, node: Syntax(binding.pattern)))
@@ -66,7 +64,7 @@ enum StoredMembers {
                     for parameter in element.parameterClause?.parameters ?? [] {
                         typed.append(Member(
                             name: element.name.text, type: parameter.type, modifiers: enumCase.modifiers,
-                            attributes: [], isLet: true, node: Syntax(parameter.type)))
+                            attributes: [], node: Syntax(parameter.type)))
                     }
                 }
             }
