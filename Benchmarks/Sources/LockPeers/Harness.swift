@@ -21,6 +21,13 @@ public struct RunResult: Sendable {
     /// disturbed this run.
     public var outsideLoad: Double? = nil
 
+    public init(threads: Int, elapsedNanoseconds: Double, perThreadOps: [Int], contextSwitches: Int) {
+        self.threads = threads
+        self.elapsedNanoseconds = elapsedNanoseconds
+        self.perThreadOps = perThreadOps
+        self.contextSwitches = contextSwitches
+    }
+
     public var totalOps: Int { perThreadOps.reduce(0, +) }
     /// Wall-clock nanoseconds per operation, all threads together.
     public var nanosecondsPerOp: Double { elapsedNanoseconds / Double(max(totalOps, 1)) }

@@ -66,14 +66,13 @@ struct Report {
         // Runs are interleaved (round by round, every configuration once per
         // round) so a burst of load on the machine hits all peers alike.
         var cells: [String: Cell] = [:]
-        let duration = Duration.milliseconds(options.durationMs)
         for round in 1...options.runs {
             for workload in workloads {
                 for threads in options.threadCounts {
                     if workload.readPercent > 0 && threads == 1 { continue }
                     for peer in workload.peers {
-                        let result = peer.contention(
-                            threads: threads, workIterations: workload.workIterations, duration: duration,
+                        let result = try isolatedRun(
+                            peer, threads: threads, workIterations: workload.workIterations,
                             readPercent: workload.readPercent)
                         cells[key(workload, peer, threads), default: Cell()].runs.append(result)
                     }
@@ -97,6 +96,31 @@ struct Report {
         try rawRuns(workloads: workloads, cells: cells)
             .write(to: outputDirectory.appendingPathComponent("runs.tsv"), atomically: true, encoding: .utf8)
         print(markdown)
+    }
+
+    /// Runs one measurement in a fresh process of this tool, so threads a
+    /// previous peer left behind (libdispatch's worker pool, the concurrency
+    /// runtime's cooperative pool) cannot disturb the next one.
+    func isolatedRun(_ peer: Peer, threads: Int, workIterations: Int, readPercent: Int) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = ["run-one", peer.slug, "\(threads)", "\(workIterations)", "\(readPercent)", "\(options.durationMs)"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let fields = line.split(separator: "\t")
+        guard process.terminationStatus == 0, fields.count == 4, let elapsed = Double(fields[0]),
+              let switches = Int(fields[1]), let load = Double(fields[2]) else {
+            throw Failure(description: "run of \(peer.slug) with \(threads) threads failed (status \(process.terminationStatus)): \(line)")
+        }
+        var result = RunResult(
+            threads: threads, elapsedNanoseconds: elapsed,
+            perThreadOps: fields[3].split(separator: ",").compactMap { Int($0) }, contextSwitches: switches)
+        result.outsideLoad = load >= 0 ? load : nil
+        return result
     }
 
     func key(_ workload: Workload, _ peer: Peer, _ threads: Int) -> String {
@@ -181,7 +205,8 @@ struct Report {
         out.append("  \(options.durationMs) ms (`contention-report`, release build). **ns/op** = wall time ÷ operations completed by")
         out.append("  all threads together, where one operation is lock + `+= 1` + unlock. Runs are interleaved round by round")
         out.append("  across all peers so load on the machine hits every peer alike. After each run the counter must equal the")
-        out.append("  operations the threads counted (no lost updates), or the tool stops.")
+        out.append("  operations the threads counted (no lost updates), or the tool stops. Every run is a fresh process, so")
+        out.append("  threads one peer leaves behind (dispatch's worker pool, the cooperative pool) cannot disturb the next.")
         out.append("- **×SafeBox** = the peer's ns/op ÷ SafeBox (adaptive policy)'s ns/op in the same table: above 1 means SafeBox is faster.")
         out.append("- **worst run** = slowest of the runs ÷ their median. **fairness** = operations of the fastest thread ÷ those of")
         out.append("  the slowest thread in the same run (median over runs; 1.00 = perfectly even). **cs/Mop** = context")

@@ -63,6 +63,16 @@ case "quick":
                  arguments[0], threads, workNs, result.nanosecondsPerOp, result.fastestOverSlowest,
                  result.contextSwitchesPerMillionOps, result.outsideLoad ?? -1, result.perThreadOps.description))
 
+case "run-one":
+    // One run in this fresh process, printed as one line for `report`:
+    // elapsed-ns, context switches, outside load (or -1), per-thread ops.
+    guard arguments.count == 5, let threads = Int(arguments[1]), let work = Int(arguments[2]),
+          let readPercent = Int(arguments[3]), let durationMs = Int(arguments[4]) else { usage() }
+    let result = peer(arguments[0]).contention(
+        threads: threads, workIterations: work, duration: .milliseconds(durationMs), readPercent: readPercent)
+    print([String(result.elapsedNanoseconds), String(result.contextSwitches), String(result.outsideLoad ?? -1),
+           result.perThreadOps.map(String.init).joined(separator: ",")].joined(separator: "\t"))
+
 case "report":
     var options = ReportOptions()
     var index = 0
