@@ -86,7 +86,10 @@ extension SafeBox where Value: ~Copyable {
     /// ```
     ///
     /// - Important: Calling `withLock` on the same box from inside `body`
-    ///   deadlocks, as it does with `Mutex`.
+    ///   deadlocks, as it does with `Mutex`. A box with the
+    ///   ``SafeBoxPolicy/checked`` policy (the default in debug builds)
+    ///   stops instead, with "SafeBox re-entered on the thread that holds
+    ///   it: withLock inside withLock deadlocks".
     @inlinable
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
