@@ -306,6 +306,13 @@ int cpts_lock_try_acquire(cpts_lock_t *lock) {
     return 0;
 }
 
+cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock) {
+    // The flag bits and spin_limit never change after init; the word is
+    // still read atomically because other threads compare-exchange it.
+    if (__atomic_load_n(&lock->word, RELAXED) & CPTS_LOCK_CHECKED) return CPTS_LOCK_POLICY_CHECKED;
+    return lock->spin_limit == 0 ? CPTS_LOCK_POLICY_PLAIN : CPTS_LOCK_POLICY_ADAPTIVE;
+}
+
 int cpts_lock_ownership(const cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if ((word & CPTS_LOCK_STATE_MASK) == 0) return 0;

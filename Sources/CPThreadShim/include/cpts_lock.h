@@ -111,6 +111,9 @@ int cpts_lock_release_slow(cpts_lock_t *lock);
 /// Takes the lock only if it is free now: 0 or EBUSY. Handles checked locks.
 int cpts_lock_try_acquire(cpts_lock_t *lock);
 
+/// The policy `lock` was initialised with.
+cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock);
+
 /// 0: free; 1: held (by another thread, or owner unknown: unchecked lock);
 /// 2: held by the calling thread (checked locks only).
 int cpts_lock_ownership(const cpts_lock_t *lock);

@@ -35,8 +35,11 @@ struct MutexCell: @unchecked Sendable {
     /// The policy the cell was created with.
     @usableFromInline
     var policy: SafeBoxPolicy {
-        if state.pointee.word & CPTS_LOCK_CHECKED != 0 { return .checked }
-        return state.pointee.spin_limit == 0 ? .plain : .adaptive
+        switch cpts_lock_get_policy(state) {
+        case CPTS_LOCK_POLICY_CHECKED: .checked
+        case CPTS_LOCK_POLICY_PLAIN: .plain
+        default: .adaptive
+        }
     }
 
     /// Acquires the lock, waiting as long as it takes.
