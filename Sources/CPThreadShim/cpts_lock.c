@@ -87,7 +87,8 @@ static int cpts_unpark_counting(uint32_t *address) {
 // an unparker changes the word before taking that mutex to broadcast, so a
 // wake-up can never fall between the check and the sleep. Broadcasting wakes
 // parkers of other addresses in the same bucket too; callers treat every
-// wake-up as possibly spurious.
+// wake-up as possibly spurious. To exercise this path on Linux, build with
+// `swift test -Xcc -DCPTS_USE_PARKING_LOT` (the SafeBox suite passes so).
 
 bool cpts_lock_uses_futex(void) { return false; }
 
