@@ -39,6 +39,12 @@ public enum Peer: String, CaseIterable, Sendable {
     }
 
     /// Runs the contention workload against this peer.
+    ///
+    /// This switch and the one in `uncontended(iterations:)` name every
+    /// counter type on purpose: a call with a concrete type lets the
+    /// optimizer specialize the generic loop, while opening an
+    /// `any LockedCounter.Type` would leave witness-table calls inside the
+    /// very loop being measured.
     public func contention(
         threads: Int, workIterations: Int, duration: Duration, readPercent: Int = 0
     ) -> RunResult {
