@@ -113,9 +113,9 @@ extension SafeBox where Value: ~Copyable {
         until deadline: MonotonicDeadline,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        // Try first: a zero or past deadline still takes a free lock, as
-        // SafeBox's other timed entry points do.
-        guard lock.tryLock() || lock.lock(until: deadline.nanoseconds) else { return nil }
+        // `lock(until:)` takes a free lock even past the deadline, so a zero
+        // timeout still runs `body` when the condition holds right now.
+        guard lock.lock(until: deadline.nanoseconds) else { return nil }
         var bodyRan = false
         defer {
             if bodyRan { lock.notifyWaitersIfAny() }

@@ -28,14 +28,7 @@ extension SafeBox where Value: ~Copyable {
         timeout: Duration,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.tryLock() || lock.lock(until: MonotonicDeadline(after: timeout).nanoseconds) else {
-            return nil
-        }
-        defer {
-            lock.notifyWaitersIfAny()
-            lock.unlock()
-        }
-        return try body(&value.pointee)
+        try withLock(until: MonotonicDeadline(after: timeout), body)
     }
 
     /// Calls `body` with exclusive access to the value if the lock can be
@@ -56,9 +49,17 @@ extension SafeBox where Value: ~Copyable {
         deadline: ContinuousClock.Instant,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.tryLock() || lock.lock(until: MonotonicDeadline(deadline).nanoseconds) else {
-            return nil
-        }
+        try withLock(until: MonotonicDeadline(deadline), body)
+    }
+
+    /// The one implementation behind both timed entry points.
+    @usableFromInline
+    borrowing func withLock<Result: ~Copyable, E: Error>(
+        until deadline: MonotonicDeadline,
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result? {
+        // `lock(until:)` takes a free lock even past the deadline.
+        guard lock.lock(until: deadline.nanoseconds) else { return nil }
         defer {
             lock.notifyWaitersIfAny()
             lock.unlock()

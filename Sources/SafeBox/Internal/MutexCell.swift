@@ -70,6 +70,11 @@ struct MutexCell: @unchecked Sendable {
     /// Locks, giving up at `deadline` (nanoseconds on the monotonic clock,
     /// see `cpts_monotonic_now_ns`). True when the lock was taken.
     /// `UInt64.max` waits forever.
+    ///
+    /// A free lock is always taken, even when `deadline` has already passed:
+    /// the fast path, and the engine's slow path before it looks at the
+    /// clock, each try once. Timed entry points rely on this, so a zero
+    /// timeout behaves like `tryLock()`.
     @inlinable
     func lock(until deadline: UInt64) -> Bool {
         if _fastPath(cpts_lock_acquire_fast(state)) { return true }
