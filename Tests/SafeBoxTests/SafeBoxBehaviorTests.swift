@@ -35,22 +35,14 @@ struct SafeBoxBehaviorTests {
     @Test("withLockIfAvailable returns nil while another thread holds the box, a value once released")
     func withLockIfAvailableSeesHolder() {
         let box = SafeBox(41)
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let holder = spawnThread {
-            box.withLock { _ in
-                holding.signal()
-                release.wait()
-            }
-        }
-        holding.wait()
+        let holder = holdOnAnotherThread { whileHeld in box.withLock { _ in whileHeld() } }
         let whileHeld = box.withLockIfAvailable { value -> Int in
             value += 1
             return value
         }
         #expect(whileHeld == nil)
-        release.signal()
-        holder.wait()
+        holder.release()
+        holder.done.wait()
         let afterRelease = box.withLockIfAvailable { value -> Int in
             value += 1
             return value

@@ -5,16 +5,7 @@ import SafeBox
 
 /// Holds `shared.box` on another thread until the returned release is called.
 private func holdOnAnotherThread(_ shared: SharedBox<Int>) -> (release: @Sendable () -> Void, done: DispatchGroup) {
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let done = spawnThread {
-        shared.box.withLock { _ in
-            holding.signal()
-            release.wait()
-        }
-    }
-    holding.wait()
-    return ({ release.signal() }, done)
+    holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
 }
 
 @Suite("SafeBox deadlines")

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// A counter threads can bump and the test can read, for observing what
 /// happened inside a lock without taking that lock (Atomic, not Mutex:
@@ -33,6 +34,19 @@ func measure<T>(_ body: () -> T) -> (result: T, elapsed: Duration) {
     let start = ContinuousClock.now
     let result = body()
     return (result, ContinuousClock.now - start)
+}
+
+/// Expects a timed attempt to have given up: no result, and not before
+/// `timeout` passed (1 ms of clock granularity allowed). The 10 s ceiling
+/// only turns a hang into a failure; it asserts nothing about speed.
+func expectGaveUp<T>(
+    _ attempt: (result: T?, elapsed: Duration),
+    after timeout: Duration,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(attempt.result == nil, sourceLocation: sourceLocation)
+    #expect(attempt.elapsed >= timeout - .milliseconds(1), sourceLocation: sourceLocation)
+    #expect(attempt.elapsed < .seconds(10), sourceLocation: sourceLocation)
 }
 
 extension DispatchSemaphore {

@@ -31,3 +31,29 @@ func spawnThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
     }.start()
     return finished
 }
+
+/// Takes a lock on a new thread and keeps it until `release` is called;
+/// returns once the lock is held. `enter` acquires the lock under test and
+/// calls `whileHeld` inside it.
+///
+/// ```swift
+/// let held = holdOnAnotherThread { whileHeld in box.withLock { _ in whileHeld() } }
+/// // … the box is busy here …
+/// held.release()
+/// held.done.wait()
+/// ```
+func holdOnAnotherThread(
+    _ enter: @escaping @Sendable (_ whileHeld: () -> Void) -> Void
+) -> (release: @Sendable () -> Void, done: DispatchGroup) {
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let done = spawnThread {
+        enter {
+            holding.signal()
+            // The bound only ends a test that never releases; callers do.
+            _ = release.wait(timeout: .now() + 30)
+        }
+    }
+    holding.wait()
+    return ({ release.signal() }, done)
+}
