@@ -207,6 +207,10 @@ public final class LogSink: Sendable {
     /// ```
     public func emit(_ record: LogRecord) {
         guard isEnabled(record.level) else { return }
+        // The same scoped-override / hazard-pin / retained-fallback sequence
+        // as `deliver`, written out again on purpose: a shared helper taking
+        // a closure made Swift retain the sink and the message around the
+        // call (see `Publication.enter`). Change both together.
         if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: self) {
             return scoped.invoke(record)
         }
