@@ -1,6 +1,16 @@
 import ArgumentParser
 import Foundation
 
+/// Writes a rendered report to the file `--output` names; a file that
+/// cannot be written is a usage error that names it.
+func writeReport(_ rendered: String, toFile path: String) throws {
+    do {
+        try rendered.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+        throw ValidationError("cannot write \(path): \(error.localizedDescription)")
+    }
+}
+
 /// Report formats.
 enum ProbeFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case text

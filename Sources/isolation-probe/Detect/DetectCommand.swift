@@ -98,11 +98,7 @@ struct DetectCommand: ParsableCommand {
 
         let rendered = report.render(format)
         if let output {
-            do {
-                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-            }
+            try writeReport(rendered, toFile: output)
         } else {
             FileHandle.standardError.write(Data(rendered.utf8))
         }

@@ -47,11 +47,7 @@ struct LintCommand: ParsableCommand {
         }
         let rendered = report.render(format)
         if let output {
-            do {
-                try rendered.write(toFile: output, atomically: true, encoding: .utf8)
-            } catch {
-                throw ValidationError("cannot write \(output): \(error.localizedDescription)")
-            }
+            try writeReport(rendered, toFile: output)
             if format != .text {
                 // Keep a one-line summary visible when the report goes to a file.
                 let line = "isolation-probe lint: \(report.findings.count) finding(s), report written to \(output)\n"
