@@ -20,6 +20,20 @@ public struct RunResult: Sendable {
     /// the run (0…1; nil where /proc is unavailable): how much outside load
     /// disturbed this run.
     public var outsideLoad: Double? = nil
+    /// Share of the machine's CPU time the hypervisor gave to other guests
+    /// (steal) during the run; nil where /proc is unavailable.
+    public var steal: Double? = nil
+    /// Share of the machine's CPU time nobody used (idle) during the run:
+    /// CPUs a lock left idle while its threads slept.
+    public var idle: Double? = nil
+    /// Mean duration of one timed `workOutsideLock` call during the run
+    /// (one per 64 operations per thread; calls preempted mid-way, over 3×
+    /// the median, left out), or nil without work. The work runs outside the
+    /// lock, so it measures the machine, not the lock: compared with
+    /// ``timedWorkCallNanoseconds(iterations:)`` on a quiet machine, it shows
+    /// a run on a slowed CPU (another guest on the host core), which /proc
+    /// cannot show. Includes one clock read, as the baseline does.
+    public var sampledWorkNanoseconds: Double? = nil
 
     public init(threads: Int, elapsedNanoseconds: Double, perThreadOps: [Int], contextSwitches: Int) {
         self.threads = threads
@@ -91,9 +105,11 @@ struct SlotBuffer: @unchecked Sendable {
     func free() { base.deallocate() }
 }
 
-/// System-wide busy and total CPU ticks, and this process's own ticks, from /proc.
+/// System-wide busy, idle, steal and total CPU ticks, and this process's own ticks, from /proc.
 struct CPUTicks {
     let busy: Double
+    let idle: Double
+    let steal: Double
     let total: Double
     let own: Double
 
@@ -109,14 +125,33 @@ struct CPUTicks {
         let total = fields.prefix(8).reduce(0, +)
         let own = mine[mine.index(after: close)...].split(separator: " ")
         guard own.count > 13, let utime = Double(own[11]), let stime = Double(own[12]) else { return nil }
-        return CPUTicks(busy: total - idle, total: total, own: utime + stime)
+        return CPUTicks(busy: total - idle, idle: idle, steal: fields[7], total: total, own: utime + stime)
     }
 
     /// Other processes' share of all CPU time between `self` and `later`.
     func outsideLoad(until later: CPUTicks) -> Double? {
         let total = later.total - total
         guard total > 0 else { return nil }
-        return max(0, ((later.busy - busy) - (later.own - own)) / total)
+        return max(0, ((later.busy - busy) - (later.steal - steal) - (later.own - own)) / total)
+    }
+
+    /// Hypervisor steal's share of all CPU time between `self` and `later`.
+    func steal(until later: CPUTicks) -> Double? {
+        let total = later.total - total
+        return total > 0 ? (later.steal - steal) / total : nil
+    }
+
+    /// Idle share of all CPU time between `self` and `later`.
+    func idle(until later: CPUTicks) -> Double? {
+        let total = later.total - total
+        return total > 0 ? (later.idle - idle) / total : nil
+    }
+
+    /// Fills the machine-accounting fields of `result`.
+    func account(until later: CPUTicks, into result: inout RunResult) {
+        result.outsideLoad = outsideLoad(until: later)
+        result.steal = steal(until: later)
+        result.idle = idle(until: later)
     }
 }
 
@@ -144,8 +179,9 @@ func contend<C: LockedCounter>(
     let ops = SlotBuffer(count: threads)
     let writes = SlotBuffer(count: threads)
     let sinks = SlotBuffer(count: threads)
+    let workSamples = SlotBuffer(count: 2 * threads)  // per thread: trimmed sum, count
     let finished = DispatchGroup()
-    defer { ops.free(); writes.free(); sinks.free() }
+    defer { ops.free(); writes.free(); sinks.free(); workSamples.free() }
 
     for index in 0..<threads {
         finished.enter()
@@ -156,8 +192,10 @@ func contend<C: LockedCounter>(
             var wrote = 0
             var sink = index
             var random = UInt64(index + 1) &* 0x9E37_79B9_7F4A_7C15
+            var samples: [Int32] = []
+            if workIterations > 0 { samples.reserveCapacity(1 << 17) }
             while !stop.load(ordering: .relaxed) {
-                for _ in 0..<64 {
+                for operation in 0..<64 {
                     if readPercent > 0 {
                         random ^= random << 13; random ^= random >> 7; random ^= random << 17
                         if Int(random % 100) < readPercent {
@@ -169,11 +207,25 @@ func contend<C: LockedCounter>(
                     } else {
                         counter.increment()
                     }
-                    if workIterations > 0 { sink &+= workOutsideLock(workIterations, sink) }
+                    if workIterations > 0 {
+                        if operation == 0 {
+                            // The first work call of each batch is timed: two
+                            // vDSO clock reads per 64 operations, under 1 ns
+                            // per operation.
+                            let before = monotonicNanoseconds()
+                            sink &+= workOutsideLock(workIterations, sink)
+                            samples.append(Int32(clamping: monotonicNanoseconds() - before))
+                        } else {
+                            sink &+= workOutsideLock(workIterations, sink)
+                        }
+                    }
                 }
                 done += 64
             }
             ops.base[index] = done
+            let trimmed = trimmedSum(&samples)
+            workSamples.base[2 * index] = trimmed.sum
+            workSamples.base[2 * index + 1] = trimmed.count
             writes.base[index] = readPercent > 0 ? wrote : done
             sinks.base[index] = sink
             finished.leave()
@@ -200,8 +252,60 @@ func contend<C: LockedCounter>(
     precondition(final == expected, "\(C.self) lost updates: counter \(final), completed \(expected)")
     var result = RunResult(
         threads: threads, elapsedNanoseconds: elapsed, perThreadOps: perThread, contextSwitches: switches)
-    if let ticksBefore, let ticksAfter { result.outsideLoad = ticksBefore.outsideLoad(until: ticksAfter) }
+    if let ticksBefore, let ticksAfter { ticksBefore.account(until: ticksAfter, into: &result) }
+    if workIterations > 0 {
+        let sum = (0..<threads).reduce(0) { $0 + workSamples.base[2 * $1] }
+        let count = (0..<threads).reduce(0) { $0 + workSamples.base[2 * $1 + 1] }
+        if count > 0 { result.sampledWorkNanoseconds = Double(sum) / Double(count) }
+    }
     return result
+}
+
+@inline(__always)
+func monotonicNanoseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+/// Sum and count of the samples up to 3× their median (sorts `samples`).
+/// The clock ticks in steps of 10-30 ns here; averaging many samples taken
+/// at unrelated phases recovers the resolution a median would lose, and the
+/// cut-off drops calls the scheduler preempted mid-way.
+func trimmedSum(_ samples: inout [Int32]) -> (sum: Int, count: Int) {
+    guard !samples.isEmpty else { return (0, 0) }
+    samples.sort()
+    let limit = 3 * Int(samples[samples.count / 2])
+    var sum = 0
+    var count = 0
+    for sample in samples where Int(sample) <= limit {
+        sum += Int(sample)
+        count += 1
+    }
+    return (sum, count)
+}
+
+/// What one timed `workOutsideLock(iterations)` call costs on this machine
+/// when nothing disturbs it, measured exactly as `contend` samples during a
+/// run (one clock read on each side): the fastest of 40 batches of 2 000
+/// calls, each batch's trimmed mean.
+public func timedWorkCallNanoseconds(iterations: Int) -> Double {
+    var best = Double.infinity
+    var seed = 0
+    var samples: [Int32] = []
+    samples.reserveCapacity(2_000)
+    for _ in 0..<40 {
+        samples.removeAll(keepingCapacity: true)
+        for _ in 0..<2_000 {
+            let before = monotonicNanoseconds()
+            seed &+= workOutsideLock(iterations, seed)
+            samples.append(Int32(clamping: monotonicNanoseconds() - before))
+        }
+        let trimmed = trimmedSum(&samples)
+        best = min(best, Double(trimmed.sum) / Double(max(trimmed.count, 1)))
+    }
+    keepAlive(seed)
+    return best
 }
 
 func sleep(for duration: Duration) {
@@ -214,7 +318,7 @@ func sleep(for duration: Duration) {
 /// The actor peer: `tasks` child tasks on the cooperative pool, one `await`
 /// per operation.
 func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunResult {
-    let outcome = SlotBuffer(count: tasks + 3)
+    let outcome = SlotBuffer(count: tasks + 5)
     let done = DispatchSemaphore(value: 0)
     defer { outcome.free() }
     Task.detached {
@@ -250,10 +354,16 @@ func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunRes
         }
         outcome.base[tasks] = Int(DispatchTime.now().uptimeNanoseconds - start)
         outcome.base[tasks + 1] = contextSwitchCount() - switchesBefore
-        if let ticksBefore, let ticksAfter = CPUTicks.now(), let load = ticksBefore.outsideLoad(until: ticksAfter) {
-            outcome.base[tasks + 2] = Int(load * 1_000_000)
+        if let ticksBefore, let ticksAfter = CPUTicks.now() {
+            var accounted = RunResult(threads: 0, elapsedNanoseconds: 0, perThreadOps: [], contextSwitches: 0)
+            ticksBefore.account(until: ticksAfter, into: &accounted)
+            outcome.base[tasks + 2] = accounted.outsideLoad.map { Int($0 * 1_000_000) } ?? -1
+            outcome.base[tasks + 3] = accounted.steal.map { Int($0 * 1_000_000) } ?? -1
+            outcome.base[tasks + 4] = accounted.idle.map { Int($0 * 1_000_000) } ?? -1
         } else {
             outcome.base[tasks + 2] = -1
+            outcome.base[tasks + 3] = -1
+            outcome.base[tasks + 4] = -1
         }
         let total = (0..<tasks).reduce(0) { $0 + outcome.base[$1] }
         let final = await counter.read()
@@ -265,6 +375,8 @@ func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunRes
         threads: tasks, elapsedNanoseconds: Double(outcome.base[tasks]),
         perThreadOps: (0..<tasks).map { outcome.base[$0] }, contextSwitches: outcome.base[tasks + 1])
     if outcome.base[tasks + 2] >= 0 { result.outsideLoad = Double(outcome.base[tasks + 2]) / 1_000_000 }
+    if outcome.base[tasks + 3] >= 0 { result.steal = Double(outcome.base[tasks + 3]) / 1_000_000 }
+    if outcome.base[tasks + 4] >= 0 { result.idle = Double(outcome.base[tasks + 4]) / 1_000_000 }
     return result
 }
 

@@ -3,7 +3,7 @@ import LockPeers
 
 // contention-report: every lock side by side, repeated, summarised.
 //
-//   contention-report report [--runs 5] [--duration-ms 200] [--out Results]
+//   contention-report report [--runs 5] [--repeat-passes 3] [--duration-ms 200] [--out Results]
 //                            [--instructions FILE] [--command "…"]
 //   contention-report quick <peer> <threads> [work-ns] [duration-ms]
 //   contention-report loop <peer> <iterations>     (for callgrind)
@@ -18,7 +18,7 @@ struct Failure: Error, CustomStringConvertible {
 
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
-        usage: contention-report report [--runs N] [--duration-ms MS] [--out DIR] [--instructions FILE] [--command TEXT]
+        usage: contention-report report [--runs N] [--repeat-passes N] [--duration-ms MS] [--out DIR] [--instructions FILE] [--command TEXT]
                contention-report quick <peer> <threads> [work-ns] [duration-ms]
                contention-report loop <peer> <iterations>
                contention-report peers
@@ -57,20 +57,25 @@ case "quick":
     let durationMs = arguments.count > 3 ? Int(arguments[3]) ?? 200 : 200
     let calibration = calibrateWork(targetNanoseconds: workNs)
     let work = workNs > 0 ? calibration.iterations : 0
-    if workNs > 0 { print("work: \(calibration.iterations) iterations = \(calibration.nanoseconds) ns") }
+    if workNs > 0 {
+        print("work: \(calibration.iterations) iterations = \(calibration.nanoseconds) ns; one timed call on a quiet CPU: \(timedWorkCallNanoseconds(iterations: calibration.iterations)) ns")
+    }
     let result = peer(arguments[0]).contention(threads: threads, workIterations: work, duration: .milliseconds(durationMs))
-    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, outside load %.2f, per-thread %@",
+    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, outside load %.2f, steal %.2f, idle %.2f, sampled work %.1f ns, per-thread %@",
                  arguments[0], threads, workNs, result.nanosecondsPerOp, result.fastestOverSlowest,
-                 result.contextSwitchesPerMillionOps, result.outsideLoad ?? -1, result.perThreadOps.description))
+                 result.contextSwitchesPerMillionOps, result.outsideLoad ?? -1, result.steal ?? -1, result.idle ?? -1,
+                 result.sampledWorkNanoseconds ?? -1, result.perThreadOps.description))
 
 case "run-one":
     // One run in this fresh process, printed as one line for `report`:
-    // elapsed-ns, context switches, outside load (or -1), per-thread ops.
+    // elapsed-ns, context switches, outside load, steal, idle, sampled work
+    // ns (each -1 when unknown), per-thread ops.
     guard arguments.count == 5, let threads = Int(arguments[1]), let work = Int(arguments[2]),
           let readPercent = Int(arguments[3]), let durationMs = Int(arguments[4]) else { usage() }
     let result = peer(arguments[0]).contention(
         threads: threads, workIterations: work, duration: .milliseconds(durationMs), readPercent: readPercent)
     print([String(result.elapsedNanoseconds), String(result.contextSwitches), String(result.outsideLoad ?? -1),
+           String(result.steal ?? -1), String(result.idle ?? -1), String(result.sampledWorkNanoseconds ?? -1),
            result.perThreadOps.map(String.init).joined(separator: ",")].joined(separator: "\t"))
 
 case "report":
@@ -84,6 +89,7 @@ case "report":
     while index < arguments.count {
         switch arguments[index] {
         case "--runs": options.runs = Int(value()) ?? options.runs
+        case "--repeat-passes": options.repeatPasses = Int(value()) ?? options.repeatPasses
         case "--duration-ms": options.durationMs = Int(value()) ?? options.durationMs
         case "--out": options.outputDirectory = value()
         case "--instructions": options.instructionsFile = value()
