@@ -29,6 +29,19 @@ import Synchronization
 /// The getter returns a function with no captures that logs through `log`:
 /// calling it costs no allocation and no reference counting.
 ///
+/// ## A noncopyable value, like `Atomic` and `Mutex`
+/// A sink has one identity: the handler it holds. So, like `Atomic`, it
+/// cannot be copied; keep it in a `static let` or a `let` stored property and
+/// log through it in place. Pass it on as `borrowing LogSink`, or pass a
+/// function that logs through it (`{ Logging.log($0) }`).
+///
+/// Being a struct is what makes the filtered-out call free: a
+/// `static let log = LogSink(label: "Networking")` is laid out by the
+/// compiler at build time (release builds), so `Logging.log.debug("…")` below
+/// the minimum level is one byte load and a compare, with no one-time
+/// initialisation check. A class instance is always created lazily, on first
+/// access, and every access pays for that check.
+///
 /// ## Guarantees
 /// - ``install(_:)`` may be called at any time from any thread, including
 ///   from inside a handler.
@@ -41,7 +54,7 @@ import Synchronization
 ///   background thread.
 /// - Replacing a handler never blocks on readers; old handlers are released
 ///   in batches once no thread is calling them (see <doc:Semantics>).
-public final class LogSink: Sendable {
+public struct LogSink: ~Copyable, Sendable {
     /// The library or subsystem name delivered with every record, if any.
     ///
     /// ```swift
@@ -53,22 +66,58 @@ public final class LogSink: Sendable {
     @usableFromInline
     let threshold: Atomic<UInt8>
 
-    /// The published handler: a +1 `Handler` pointer (see `Publication`).
+    /// The published handler: a +1 `Handler` pointer, or 0 for "nothing
+    /// installed yet: print the text" (see `Publication`). 0 rather than a
+    /// pointer to a default handler so that the initializer stores only
+    /// constants and the compiler can lay a `static let` sink out statically.
+    @usableFromInline
     let current: Atomic<UInt>
 
-    /// Creates a sink that delivers text to `handler`, which prints by default.
+    /// This sink's key for task-local overrides (`withSink`): 0 until the
+    /// first override, then a process-unique number, never reused.
+    @usableFromInline
+    let identity: Atomic<UInt>
+
+    /// Creates a sink that prints each message until a handler is installed.
     ///
     /// ```swift
-    /// static let log = LogSink(label: "Sync", minimumLevel: .debug)
+    /// public enum Logging {
+    ///     public static let log = LogSink(label: "Sync", minimumLevel: .debug)
+    /// }
+    /// Logging.log.install { print("sync:", $0) }  // at startup, in the host
     /// ```
+    ///
+    /// It stores only constants, so in an optimised build a `static let`
+    /// holding it needs no one-time initialisation: the cheapest sink to log
+    /// through.
+    @inlinable
+    public init(label: String? = nil, minimumLevel: LogLevel = .trace) {
+        self.label = label
+        self.threshold = Atomic(minimumLevel.rawValue)
+        self.current = Atomic(0)
+        self.identity = Atomic(0)
+    }
+
+    /// Creates a sink that delivers text to `handler`.
+    ///
+    /// ```swift
+    /// let log = LogSink(label: "Sync", minimumLevel: .debug) { print("sync:", $0) }
+    /// ```
+    ///
+    /// Publishing the handler is work done at run time, so a `static let`
+    /// created this way is initialised lazily and every access checks for
+    /// that: if your hot path logs through a `static let`, create it with
+    /// ``init(label:minimumLevel:)`` and ``install(_:)`` the handler at
+    /// startup instead.
     public init(
         label: String? = nil,
         minimumLevel: LogLevel = .trace,
-        _ handler: @escaping @Sendable (String) -> Void = { print($0) }
+        _ handler: @escaping @Sendable (String) -> Void
     ) {
         self.label = label
         self.threshold = Atomic(minimumLevel.rawValue)
         self.current = Atomic(Publication.initial(Handler(text: handler)))
+        self.identity = Atomic(0)
     }
 
     /// Creates a sink that delivers full ``LogRecord``s to `handler`.
@@ -79,6 +128,9 @@ public final class LogSink: Sendable {
     ///
     /// A trailing closure that ignores its argument picks the text
     /// initializer; one that uses a `LogRecord` member picks this one.
+    /// Like the text form, this publishes the handler at run time, so a
+    /// `static let` created this way is initialised lazily; for a hot path
+    /// through a `static let`, install at startup with ``install(records:)``.
     @_disfavoredOverload
     public init(
         label: String? = nil,
@@ -88,6 +140,7 @@ public final class LogSink: Sendable {
         self.label = label
         self.threshold = Atomic(minimumLevel.rawValue)
         self.current = Atomic(Publication.initial(Handler(records: handler)))
+        self.identity = Atomic(0)
     }
 
     deinit {
@@ -122,23 +175,6 @@ public final class LogSink: Sendable {
         Publication.replace(current, with: Handler(records: handler))
     }
 
-    /// A function that logs through this sink, or, when set, the handler to
-    /// install.
-    ///
-    /// Reading it does not hand out the installed closure: it returns a
-    /// function that logs at `.info` through whatever handler is installed
-    /// when it is called, so it stays correct across replacements.
-    ///
-    /// ```swift
-    /// Networking.log.handler = { print($0) }
-    /// let log = Networking.log.handler
-    /// log("hello")
-    /// ```
-    public var handler: @Sendable (String) -> Void {
-        get { { [self] message in self(message) } }
-        set { install(newValue) }
-    }
-
     // MARK: Levels
 
     /// Messages below this level are dropped before they are formatted.
@@ -148,7 +184,9 @@ public final class LogSink: Sendable {
     /// ```
     public var minimumLevel: LogLevel {
         get { LogLevel(rawValue: threshold.load(ordering: .relaxed)) ?? .trace }
-        set { threshold.store(newValue.rawValue, ordering: .relaxed) }
+        // Nonmutating: the level lives in an atomic, so it can be changed
+        // through a `static let` sink from any thread.
+        nonmutating set { threshold.store(newValue.rawValue, ordering: .relaxed) }
     }
 
     /// Whether a message at `level` would be delivered.
@@ -211,7 +249,7 @@ public final class LogSink: Sendable {
         // as `deliver`, written out again on purpose: a shared helper taking
         // a closure made Swift retain the sink and the message around the
         // call (see `Publication.enter`). Change both together.
-        if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: self) {
+        if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: identity) {
             return scoped.invoke(record)
         }
         guard let pin = Publication.enter(current) else {
@@ -231,7 +269,7 @@ public final class LogSink: Sendable {
         _ function: StaticString,
         _ line: UInt
     ) {
-        if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: self) {
+        if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: identity) {
             return scoped.invoke(level, message, label: label, file, function, line)
         }
         guard let pin = Publication.enter(current) else {

@@ -1,14 +1,16 @@
 internal import CLoggingSinkSupport
+import Synchronization
 
 /// Task-local handler overrides, so tests that run in parallel each see
 /// their own messages without touching the globally installed handler.
 enum ScopedSinks {
     final class Override: Sendable {
-        let sink: ObjectIdentifier
+        /// The overridden sink's ``LogSink/identity`` (never 0).
+        let sink: UInt
         let handler: Handler
         let next: Override?
 
-        init(sink: ObjectIdentifier, handler: Handler, next: Override?) {
+        init(sink: UInt, handler: Handler, next: Override?) {
             self.sink = sink
             self.handler = handler
             self.next = next
@@ -17,9 +19,31 @@ enum ScopedSinks {
 
     @TaskLocal static var overrides: Override?
 
-    /// The innermost override for `sink` in the current task, if any.
-    static func handler(for sink: LogSink) -> Handler? {
-        let id = ObjectIdentifier(sink)
+    /// `identity`'s value, assigned on first use. Several threads may race
+    /// to assign; the compare-exchange lets exactly one win and everyone
+    /// uses the winner's number (a losing number is simply never used).
+    static func assignedIdentity(_ identity: borrowing Atomic<UInt>) -> UInt {
+        let existing = identity.load(ordering: .acquiring)
+        if existing != 0 { return existing }
+        let fresh = nextIdentity.wrappingAdd(1, ordering: .relaxed).oldValue
+        let (exchanged, original) = identity.compareExchange(
+            expected: 0, desired: fresh, ordering: .acquiringAndReleasing
+        )
+        return exchanged ? fresh : original
+    }
+
+    /// The source of sink identities. Starts at 1: 0 means "never
+    /// overridden". A 64-bit counter does not wrap in practice, so an
+    /// identity is never reused, even after its sink is gone (an address
+    /// would be: a new sink may live where an old one did).
+    static let nextIdentity = Atomic<UInt>(1)
+
+    /// The innermost override for the sink with `identity` in the current
+    /// task, if any. Only called while some override exists in the process.
+    static func handler(for identity: borrowing Atomic<UInt>) -> Handler? {
+        let id = identity.load(ordering: .acquiring)
+        // A sink never given an identity has never been overridden.
+        if id == 0 { return nil }
         var node = overrides
         while let override = node {
             if override.sink == id { return override.handler }
@@ -81,7 +105,7 @@ extension LogSink {
     /// ```
     public func withSink<R>(_ handler: @escaping @Sendable (String) -> Void, _ operation: () throws -> R) rethrows -> R {
         let override = ScopedSinks.Override(
-            sink: ObjectIdentifier(self), handler: Handler(text: handler), next: ScopedSinks.overrides
+            sink: ScopedSinks.assignedIdentity(identity), handler: Handler(text: handler), next: ScopedSinks.overrides
         )
         return try ScopedSinks.counting {
             try ScopedSinks.$overrides.withValue(override, operation: operation)
@@ -122,7 +146,9 @@ extension LogSink {
         isolation: isolated (any Actor)?,
         _ operation: () async throws -> R
     ) async rethrows -> R {
-        let override = ScopedSinks.Override(sink: ObjectIdentifier(self), handler: handler, next: ScopedSinks.overrides)
+        let override = ScopedSinks.Override(
+            sink: ScopedSinks.assignedIdentity(identity), handler: handler, next: ScopedSinks.overrides
+        )
         return try await ScopedSinks.counting(isolation: isolation) {
             try await ScopedSinks.$overrides.withValue(override, operation: operation, isolation: isolation)
         }

@@ -5,17 +5,33 @@ public import LoggingSink
 /// so code written against swift-log ends up wherever the host routes the sink.
 ///
 /// ```swift
-/// let appLog = LogSink(label: "App", records: { print($0.formatted) })
-/// LoggingSystem.bootstrap { label in SinkLogHandler(label: label, sink: appLog) }
+/// enum AppLog {
+///     static let log = LogSink(label: "App")
+/// }
+/// AppLog.log.install(records: { print($0.formatted) })
+/// LoggingSystem.bootstrap { label in
+///     SinkLogHandler(label: label) { AppLog.log.emit($0) }
+/// }
 /// Logger(label: "db").warning("slow query", metadata: ["ms": "840"])
 /// // [db] warning: slow query {ms=840}
 /// ```
 ///
+/// The handler takes a function that emits into the sink rather than the
+/// sink itself: a `LogSink` is noncopyable (it has one identity, like
+/// `Atomic`), and a swift-log `LogHandler` is copied with every `Logger`.
+/// A closure that names a `static let` sink captures nothing.
+///
 /// The record's label is the `Logger`'s label; metadata (handler, provider
 /// and per-call, in swift-log's precedence) arrives as strings.
 public struct SinkLogHandler: LogHandler {
-    /// The sink that receives the records.
-    public let sink: LogSink
+    /// Where records go: usually `{ someSink.emit($0) }`, which applies the
+    /// sink's own minimum level.
+    ///
+    /// ```swift
+    /// let handler = SinkLogHandler(label: "db") { AppLog.log.emit($0) }
+    /// handler.emit(LogRecord(level: .info, label: "db", message: "up"))
+    /// ```
+    public let emit: @Sendable (LogRecord) -> Void
     /// The label of the `Logger` this handler serves.
     public let label: String
 
@@ -37,19 +53,26 @@ public struct SinkLogHandler: LogHandler {
     /// Supplies contextual metadata (for example from task-locals) per record.
     ///
     /// ```swift
-    /// SinkLogHandler(label: "db", sink: appLog, metadataProvider: .init { ["trace": "abc"] })
+    /// SinkLogHandler(label: "db", metadataProvider: .init { ["trace": "abc"] }) { AppLog.log.emit($0) }
     /// ```
     public var metadataProvider: Logger.MetadataProvider?
 
-    /// Creates a handler for the `Logger` labelled `label`.
+    /// Creates a handler for the `Logger` labelled `label` that hands each
+    /// record to `emit`, normally a sink's ``LoggingSink/LogSink/emit(_:)``.
     ///
     /// ```swift
-    /// var logger = Logger(label: "db") { SinkLogHandler(label: $0, sink: appLog) }
+    /// var logger = Logger(label: "db") { label in
+    ///     SinkLogHandler(label: label) { AppLog.log.emit($0) }
+    /// }
     /// logger.logLevel = .debug
     /// ```
-    public init(label: String, sink: LogSink, metadataProvider: Logger.MetadataProvider? = nil) {
+    public init(
+        label: String,
+        metadataProvider: Logger.MetadataProvider? = nil,
+        forwardingTo emit: @escaping @Sendable (LogRecord) -> Void
+    ) {
         self.label = label
-        self.sink = sink
+        self.emit = emit
         self.metadataProvider = metadataProvider
     }
 
@@ -67,7 +90,7 @@ public struct SinkLogHandler: LogHandler {
     /// calls this, you do not.
     ///
     /// ```swift
-    /// Logger(label: "db") { SinkLogHandler(label: $0, sink: appLog) }.info("up")
+    /// Logger(label: "db") { SinkLogHandler(label: $0) { AppLog.log.emit($0) } }.info("up")
     /// ```
     public func log(event: LogEvent) {
         var merged = metadata
@@ -77,7 +100,7 @@ public struct SinkLogHandler: LogHandler {
         if let explicit = event.metadata {
             merged.merge(explicit) { _, new in new }
         }
-        sink.emit(LogRecord(
+        emit(LogRecord(
             level: LogLevel(event.level),
             label: label,
             message: event.message.description,

@@ -22,9 +22,9 @@ struct LogRelayTests {
             MainActor.assertIsolated()
             console.lines.append(line)
         }
-        let sink = LogSink(relay.handler)
+        let holder = SinkHolder(LogSink(relay.handler))
         await Task.detached {
-            onThreads(1) { _ in for n in 0..<2_000 { sink("\(n)") } }
+            onThreads(1) { _ in for n in 0..<2_000 { holder.sink("\(n)") } }
         }.value
         await relay.flush()
         #expect(console.lines == (0..<2_000).map { "\($0)" })
@@ -45,9 +45,9 @@ struct LogRelayTests {
     func concurrentProducers() async {
         let delivered = Mutex<[String]>([])
         let relay = LogRelay(capacity: 100_000) { line in delivered.withLock { $0.append(line) } }
-        let sink = LogSink(relay.handler)
+        let holder = SinkHolder(LogSink(relay.handler))
         await Task.detached {
-            onThreads(4) { thread in for n in 0..<2_000 { sink("\(thread):\(n)") } }
+            onThreads(4) { thread in for n in 0..<2_000 { holder.sink("\(thread):\(n)") } }
         }.value
         await relay.flush()
         let lines = delivered.withLock { $0 }

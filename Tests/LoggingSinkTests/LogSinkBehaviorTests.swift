@@ -13,6 +13,23 @@ enum SeedLibrary {
     }
 }
 
+/// A library whose host installs nothing: its messages are printed.
+/// Used in a child process only (an exit test), so printing is harmless.
+enum NeverInstalled {
+    static let log = LogSink(label: "Fresh", minimumLevel: .info)
+}
+
+/// A second seed-shaped library, used only by the getter test, so that
+/// installing into it does not disturb tests that share `SeedLibrary`.
+enum LateBinding {
+    static let log = LogSink(label: "LateBinding")
+
+    static var sink: @Sendable (String) -> Void {
+        get { { log($0) } }
+        set { log.install(newValue) }
+    }
+}
+
 @Suite("LogSink behaviour")
 struct LogSinkBehaviorTests {
     @Test("the seed's call shape: assign a closure, call the property")
@@ -76,7 +93,10 @@ struct LogSinkBehaviorTests {
         let capture = LogCapture()
         let sink = LogSink(capture.handler)
         sink.minimumLevel = .error
-        #expect(!sink.isEnabled(.warning))
+        // Read outside #expect: the macro would pass the sink by value to
+        // show it in a failure, and a noncopyable sink cannot be passed so.
+        let warningEnabled = sink.isEnabled(.warning)
+        #expect(!warningEnabled)
         sink.warning("hidden")
         sink("hidden too")  // plain calls log at .info
         sink.minimumLevel = .debug
@@ -85,15 +105,47 @@ struct LogSinkBehaviorTests {
         #expect(sink.minimumLevel == .debug)
     }
 
-    @Test("the handler property logs through whatever is installed when called")
-    func handlerPropertyForwards() {
+    @Test("the seed's getter logs through whatever is installed when it is called")
+    func seedGetterForwardsToLaterHandler() {
         let first = LogCapture(), second = LogCapture()
-        let sink = LogSink(first.handler)
-        let log = sink.handler
-        sink.handler = second.handler
+        LateBinding.sink = first.handler
+        let log = LateBinding.sink  // taken before the replacement below
+        LateBinding.sink = second.handler
         log("late")
         #expect(first.messages.isEmpty)
         #expect(second.messages == ["late"])
+    }
+
+    @Test("a sink with nothing installed prints each message; install takes over")
+    func defaultHandlerPrintsUntilInstall() async throws {
+        let result = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+            NeverInstalled.log("plain before install")
+            NeverInstalled.log.warning("leveled before install")
+            NeverInstalled.log.emit(LogRecord(level: .error, label: "Other", message: "emitted before install"))
+            NeverInstalled.log.debug("below the level: not printed")
+            NeverInstalled.log.install { print("installed got: \($0)") }
+            NeverInstalled.log("after install")
+        }
+        let lines = String(decoding: result.standardOutputContent, as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "plain before install",
+            "leveled before install",
+            "emitted before install",
+            "installed got: after install",
+        ])
+    }
+
+    @Test("a sink created without a handler delivers to the first one installed, then to its replacement")
+    func firstInstallIntoAFreshSink() {
+        let first = LogCapture(), second = LogCapture()
+        let sink = LogSink(label: "Fresh")
+        sink.install(records: first.recordHandler)
+        sink.notice("one")
+        sink.install(second.handler)
+        sink("two")
+        #expect(first.records.map(\.formatted) == ["[Fresh] notice: one"])
+        #expect(second.messages == ["two"])
     }
 
     @Test("emit keeps the record's own label and respects the level")
@@ -137,9 +189,10 @@ struct LogSinkBehaviorTests {
             let token = Token { releases.add(1, ordering: .relaxed) }
             sink.install { _ in _ = token }
         }
-        // Each install retired one handler (the first, the default printer,
-        // holds no token); nobody logs through them, so only handlers
-        // retired since the last scan (fewer than a batch) may remain.
+        // The first install replaced "nothing installed" (pointer 0, never
+        // retired); each later one retired a token-holding handler. Nobody
+        // logs through them, so only handlers retired since the last scan
+        // (fewer than a batch) may remain.
         let retiredWithTokens = replacements - 1
         #expect(releases.load(ordering: .relaxed) >= retiredWithTokens - (Publication.reclaimBatch - 1))
         withExtendedLifetime(sink) {}

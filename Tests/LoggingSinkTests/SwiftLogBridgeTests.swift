@@ -50,8 +50,10 @@ struct SwiftLogBridgeTests {
     @Test("swift-log records forwarded into a sink, with merged metadata")
     func forwardIntoSink() throws {
         let capture = LogCapture()
-        let sink = LogSink(label: "App", records: capture.recordHandler)
-        var logger = Logger(label: "db") { SinkLogHandler(label: $0, sink: sink) }
+        let app = SinkHolder(LogSink(label: "App", records: capture.recordHandler))
+        var logger = Logger(label: "db") { label in
+            SinkLogHandler(label: label) { app.sink.emit($0) }
+        }
         logger.logLevel = .debug
         logger[metadataKey: "conn"] = "7"
         logger.trace("filtered by the Logger")
@@ -74,8 +76,10 @@ struct SwiftLogBridgeTests {
     @Test("the sink's minimum level also filters forwarded records")
     func sinkLevelFilters() {
         let capture = LogCapture()
-        let sink = LogSink(minimumLevel: .error, records: capture.recordHandler)
-        let logger = Logger(label: "db") { SinkLogHandler(label: $0, sink: sink) }
+        let app = SinkHolder(LogSink(minimumLevel: .error, records: capture.recordHandler))
+        let logger = Logger(label: "db") { label in
+            SinkLogHandler(label: label) { app.sink.emit($0) }
+        }
         logger.warning("below the sink's level")
         logger.error("kept")
         #expect(capture.messages == ["kept"])

@@ -13,6 +13,11 @@ final class Handler: Sendable {
     /// The record closure, or nil for a text handler.
     let records: (@Sendable (LogRecord) -> Void)?
 
+    /// What a sink with nothing installed calls (published pointer 0):
+    /// prints the text, as the seed's default sink did. A global, so it is
+    /// never freed and readers need no hazard slot to call it.
+    static let standardOutput = Handler(text: { print($0) })
+
     init(text: @escaping @Sendable (String) -> Void) {
         self.text = text
         self.records = nil

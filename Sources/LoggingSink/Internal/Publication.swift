@@ -12,7 +12,11 @@ import Synchronization
 /// turns every log call into cache-line ping-pong between cores.
 ///
 /// ## The scheme: hazard pointers with an asymmetric fence
-/// - The handler is published as a +1 retained pointer in an `Atomic`.
+/// - The handler is published as a +1 retained pointer in an `Atomic`, or
+///   as 0 while nothing has been installed: readers then call
+///   `Handler.standardOutput`, which is never freed and so needs no hazard.
+///   (0 is what lets `LogSink.init(label:minimumLevel:)` store only
+///   constants.) The retired list never holds 0.
 /// - A reader announces the pointer it is about to call in a slot of its
 ///   own thread's record (`lsk_reader`, C thread-local), then re-reads the
 ///   published pointer; if it changed, it announces the new one and retries.
@@ -82,8 +86,17 @@ enum Publication {
             if _fastPath(again == pointer) { break }
             pointer = again
         }
-        let handler = Unmanaged<Handler>.fromOpaque(UnsafeRawPointer(bitPattern: pointer).unsafelyUnwrapped)
-        return Pin(reader: reader, depth: depth, handler: handler)
+        return Pin(reader: reader, depth: depth, handler: handler(at: pointer))
+    }
+
+    /// The handler a published pointer names, borrowed: the default printer
+    /// for 0 (immortal, so an unretained reference is safe without a hazard).
+    @inline(__always)
+    static func handler(at pointer: UInt) -> Unmanaged<Handler> {
+        guard let raw = UnsafeRawPointer(bitPattern: pointer) else {
+            return defaultHandler()
+        }
+        return Unmanaged<Handler>.fromOpaque(raw)
     }
 
     /// Withdraws the hazard once the handler has returned.
@@ -99,9 +112,15 @@ enum Publication {
     @inline(never)
     static func retainCurrent(_ current: borrowing Atomic<UInt>) -> Handler {
         retired.withLock { _ in
-            let pointer = UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring)).unsafelyUnwrapped
-            return Unmanaged<Handler>.fromOpaque(pointer).takeUnretainedValue()
+            handler(at: current.load(ordering: .acquiring)).takeUnretainedValue()
         }
+    }
+
+    /// Out of line: the default handler is a lazily created global, and its
+    /// one-time initialisation check belongs off the hot path's straight line.
+    @inline(never)
+    static func defaultHandler() -> Unmanaged<Handler> {
+        Unmanaged.passUnretained(Handler.standardOutput)
     }
 
     /// Publishes a new handler; every `reclaimBatch` replacements, frees
@@ -112,7 +131,8 @@ enum Publication {
         let fresh = initial(handler)
         let unused = retired.withLock { retired -> [UInt] in
             let old = current.exchange(fresh, ordering: .acquiringAndReleasing)
-            retired.append(old)
+            // 0 (nothing installed yet) names the immortal default handler.
+            if old != 0 { retired.append(old) }
             return retired.count >= reclaimBatch ? collect(&retired) : []
         }
         release(unused)
@@ -127,6 +147,7 @@ enum Publication {
     /// No reader can be inside the sink then (a reader holds the sink), but
     /// a stale hazard may not: route it through `retired` like a replacement.
     static func retire(_ pointer: UInt) {
+        guard pointer != 0 else { return }  // the default handler is never freed
         let unused = retired.withLock { retired -> [UInt] in
             retired.append(pointer)
             return collect(&retired)

@@ -6,7 +6,7 @@ final class Buffer {
     var lines: [String] = []
 }
 
-func install(into log: LogSink) {
+func install(into log: borrowing LogSink) {
     let buffer = Buffer()
     log.install { buffer.lines.append($0) } // expected-error: capture of 'buffer' with non-Sendable type 'Buffer' in a '@Sendable' closure
 }
