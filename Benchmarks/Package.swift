@@ -25,12 +25,17 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
     ],
     targets: [
+        // C probes of the machine itself (cross-CPU cache-line latency),
+        // taken around each run to tell machine slowdowns from lock slowdowns.
+        .target(name: "MachineProbes"),
+
         // Every peer behind one interface, plus the thread harness that runs
         // them: shared by the package-benchmark suite and the report tool so
         // both measure exactly the same code.
         .target(
             name: "LockPeers",
             dependencies: [
+                "MachineProbes",
                 .product(name: "SafeBox", package: rootPackage),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Atomics", package: "swift-atomics"),

@@ -1,6 +1,7 @@
 import Atomics
 import Dispatch
 import Foundation
+import MachineProbes
 
 #if canImport(Glibc)
 import Glibc
@@ -34,6 +35,11 @@ public struct RunResult: Sendable {
     /// a run on a slowed CPU (another guest on the host core), which /proc
     /// cannot show. Includes one clock read, as the baseline does.
     public var sampledWorkNanoseconds: Double? = nil
+    /// Cache-line round trip between CPUs 0 and 1 just before and just after
+    /// the run, the larger of the two (nil on one CPU). Every contended lock
+    /// and atomic pays this on each hand-over; in a virtual machine it moves
+    /// with where the host runs the vCPUs.
+    public var crossCPURoundTripNanoseconds: Double? = nil
 
     public init(threads: Int, elapsedNanoseconds: Double, perThreadOps: [Int], contextSwitches: Int) {
         self.threads = threads
@@ -234,6 +240,7 @@ func contend<C: LockedCounter>(
         thread.start()
     }
     while ready.load(ordering: .relaxed) < threads { sched_yield() }
+    let roundTripBefore = crossCPURoundTrip()
     let switchesBefore = contextSwitchCount()
     let ticksBefore = CPUTicks.now()
     let start = DispatchTime.now().uptimeNanoseconds
@@ -244,6 +251,7 @@ func contend<C: LockedCounter>(
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start)
     let switches = contextSwitchCount() - switchesBefore
     let ticksAfter = CPUTicks.now()
+    let roundTripAfter = crossCPURoundTrip()
 
     let perThread = (0..<threads).map { ops.base[$0] }
     let expected = (0..<threads).reduce(0) { $0 + writes.base[$1] }
@@ -253,12 +261,23 @@ func contend<C: LockedCounter>(
     var result = RunResult(
         threads: threads, elapsedNanoseconds: elapsed, perThreadOps: perThread, contextSwitches: switches)
     if let ticksBefore, let ticksAfter { ticksBefore.account(until: ticksAfter, into: &result) }
+    if let roundTripBefore, let roundTripAfter {
+        result.crossCPURoundTripNanoseconds = max(roundTripBefore, roundTripAfter)
+    }
     if workIterations > 0 {
         let sum = (0..<threads).reduce(0) { $0 + workSamples.base[2 * $1] }
         let count = (0..<threads).reduce(0) { $0 + workSamples.base[2 * $1 + 1] }
         if count > 0 { result.sampledWorkNanoseconds = Double(sum) / Double(count) }
     }
     return result
+}
+
+/// Cache-line round trip between CPUs 0 and 1 (about half a millisecond to
+/// measure), or nil on a one-CPU machine.
+public func crossCPURoundTrip() -> Double? {
+    guard ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
+    let nanoseconds = mp_cross_cpu_round_trip_ns(0, 1, 2_000)
+    return nanoseconds > 0 ? nanoseconds : nil
 }
 
 @inline(__always)

@@ -173,18 +173,19 @@ struct Report {
         process.waitUntilExit()
         let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let fields = line.split(separator: "\t")
-        guard process.terminationStatus == 0, fields.count == 7, let elapsed = Double(fields[0]),
+        guard process.terminationStatus == 0, fields.count == 8, let elapsed = Double(fields[0]),
               let switches = Int(fields[1]), let load = Double(fields[2]), let steal = Double(fields[3]),
-              let idle = Double(fields[4]), let work = Double(fields[5]) else {
+              let idle = Double(fields[4]), let work = Double(fields[5]), let roundTrip = Double(fields[6]) else {
             throw Failure(description: "run of \(peer.slug) with \(threads) threads failed (status \(process.terminationStatus)): \(line)")
         }
         var result = RunResult(
             threads: threads, elapsedNanoseconds: elapsed,
-            perThreadOps: fields[6].split(separator: ",").compactMap { Int($0) }, contextSwitches: switches)
+            perThreadOps: fields[7].split(separator: ",").compactMap { Int($0) }, contextSwitches: switches)
         result.outsideLoad = load >= 0 ? load : nil
         result.steal = steal >= 0 ? steal : nil
         result.idle = idle >= 0 ? idle : nil
         result.sampledWorkNanoseconds = work >= 0 ? work : nil
+        result.crossCPURoundTripNanoseconds = roundTrip >= 0 ? roundTrip : nil
         return result
     }
 
@@ -405,22 +406,29 @@ struct Report {
     }
 
     func rawRuns(workloads: [Workload], cells: [String: Cell]) -> String {
-        var lines = ["workload\tpeer\tthreads\trun\tns_per_op\ttotal_ops\tfastest_over_slowest\tcontext_switches\toutside_load\tsteal\tidle\ttimed_work_ns\tdisturbed\tper_thread_ops"]
+        var lines = ["workload\tpeer\tthreads\trun\tns_per_op\ttotal_ops\tfastest_over_slowest\tcontext_switches\toutside_load\tsteal\tidle\ttimed_work_ns\tcross_cpu_ns\tdisturbed\tper_thread_ops"]
         for workload in workloads {
             for peer in workload.peers {
                 for threads in options.threadCounts {
                     guard let cell = cells[key(workload, peer, threads)] else { continue }
                     for (index, measured) in cell.measured.enumerated() {
                         let run = measured.run
-                        lines.append([workload.key, peer.slug, "\(threads)", "\(index + 1)",
-                                      String(format: "%.2f", run.nanosecondsPerOp), "\(run.totalOps)",
-                                      String(format: "%.3f", run.fastestOverSlowest), "\(run.contextSwitches)",
-                                      run.outsideLoad.map { String(format: "%.2f", $0) } ?? "",
-                                      run.steal.map { String(format: "%.2f", $0) } ?? "",
-                                      run.idle.map { String(format: "%.2f", $0) } ?? "",
-                                      run.sampledWorkNanoseconds.map { String(format: "%.1f", $0) } ?? "",
-                                      measured.disturbance ?? "",
-                                      run.perThreadOps.map(String.init).joined(separator: ",")].joined(separator: "\t"))
+                        func optional(_ value: Double?, _ format: String) -> String {
+                            value.map { String(format: format, $0) } ?? ""
+                        }
+                        var fields: [String] = [workload.key, peer.slug, "\(threads)", "\(index + 1)"]
+                        fields.append(String(format: "%.2f", run.nanosecondsPerOp))
+                        fields.append("\(run.totalOps)")
+                        fields.append(String(format: "%.3f", run.fastestOverSlowest))
+                        fields.append("\(run.contextSwitches)")
+                        fields.append(optional(run.outsideLoad, "%.2f"))
+                        fields.append(optional(run.steal, "%.2f"))
+                        fields.append(optional(run.idle, "%.2f"))
+                        fields.append(optional(run.sampledWorkNanoseconds, "%.1f"))
+                        fields.append(optional(run.crossCPURoundTripNanoseconds, "%.0f"))
+                        fields.append(measured.disturbance ?? "")
+                        fields.append(run.perThreadOps.map(String.init).joined(separator: ","))
+                        lines.append(fields.joined(separator: "\t"))
                     }
                 }
             }

@@ -61,21 +61,31 @@ case "quick":
         print("work: \(calibration.iterations) iterations = \(calibration.nanoseconds) ns; one timed call on a quiet CPU: \(timedWorkCallNanoseconds(iterations: calibration.iterations)) ns")
     }
     let result = peer(arguments[0]).contention(threads: threads, workIterations: work, duration: .milliseconds(durationMs))
-    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, outside load %.2f, steal %.2f, idle %.2f, sampled work %.1f ns, per-thread %@",
+    print(String(format: "%@ threads=%d work=%.0fns: %.1f ns/op, fastest/slowest %.2f, %.0f cs/1e6 ops, outside load %.2f, steal %.2f, idle %.2f, sampled work %.1f ns, cross-CPU %.0f ns, per-thread %@",
                  arguments[0], threads, workNs, result.nanosecondsPerOp, result.fastestOverSlowest,
                  result.contextSwitchesPerMillionOps, result.outsideLoad ?? -1, result.steal ?? -1, result.idle ?? -1,
-                 result.sampledWorkNanoseconds ?? -1, result.perThreadOps.description))
+                 result.sampledWorkNanoseconds ?? -1, result.crossCPURoundTripNanoseconds ?? -1,
+                 result.perThreadOps.description))
+
+case "round-trip":
+    // Cross-CPU cache-line round trips, one per line, to watch the machine.
+    let count = arguments.first.flatMap { Int($0) } ?? 10
+    for _ in 0..<count {
+        print(crossCPURoundTrip().map { String(format: "%.0f", $0) } ?? "n/a")
+        usleep(100_000)
+    }
 
 case "run-one":
     // One run in this fresh process, printed as one line for `report`:
     // elapsed-ns, context switches, outside load, steal, idle, sampled work
-    // ns (each -1 when unknown), per-thread ops.
+    // ns, cross-CPU round trip ns (each -1 when unknown), per-thread ops.
     guard arguments.count == 5, let threads = Int(arguments[1]), let work = Int(arguments[2]),
           let readPercent = Int(arguments[3]), let durationMs = Int(arguments[4]) else { usage() }
     let result = peer(arguments[0]).contention(
         threads: threads, workIterations: work, duration: .milliseconds(durationMs), readPercent: readPercent)
     print([String(result.elapsedNanoseconds), String(result.contextSwitches), String(result.outsideLoad ?? -1),
            String(result.steal ?? -1), String(result.idle ?? -1), String(result.sampledWorkNanoseconds ?? -1),
+           String(result.crossCPURoundTripNanoseconds ?? -1),
            result.perThreadOps.map(String.init).joined(separator: ",")].joined(separator: "\t"))
 
 case "report":
