@@ -16,8 +16,8 @@
 /// print(hits.withLock { $0 })  // 100
 /// ```
 ///
-/// The value and the lock live on the heap at a stable address, so the box
-/// itself can be moved freely; it is never copied. Like `Mutex`, a box must
+/// The value and the lock live together in one heap block at a stable
+/// address, so the box itself can be moved freely; it is never copied. Like `Mutex`, a box must
 /// be declared with `let`. Store it as a `let` property of a `Sendable` class,
 /// a global or a static.
 ///
@@ -55,15 +55,16 @@ public struct SafeBox<Value: ~Copyable>: ~Copyable {
     /// let sessions = SafeBox([String: Int](), policy: .checked)
     /// ```
     public init(_ initialValue: consuming sending Value, policy: SafeBoxPolicy) {
-        lock = MutexCell(policy: policy)
-        value = .allocate(capacity: 1)
+        let block = SafeBoxStorage.allocate(for: Value.self)
+        lock = MutexCell(at: block, policy: policy)
+        value = SafeBoxStorage.value(in: block, as: Value.self)
         value.initialize(to: initialValue)
     }
 
     deinit {
         value.deinitialize(count: 1)
-        value.deallocate()
         lock.destroy()
+        SafeBoxStorage.deallocate(lock.state)
     }
 }
 

@@ -118,7 +118,7 @@ struct SafeBoxCheckedTests {
     func ownershipStates() {
         let checked = MutexCell(policy: .checked)
         let adaptive = MutexCell(policy: .adaptive)
-        defer { checked.destroy(); adaptive.destroy() }
+        defer { checked.destroyAndDeallocate(); adaptive.destroyAndDeallocate() }
         #expect(checked.ownership == .free)
         checked.lock()
         #expect(checked.ownership == .currentThread)

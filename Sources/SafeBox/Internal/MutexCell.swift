@@ -3,7 +3,7 @@ import CPThreadShim
 /// The lock half of a ``SafeBox``: SafeBox's own lock (a 32-bit lock word
 /// with an inlined compare-exchange fast path, bounded adaptive spinning,
 /// and a futex behind it; see `cpts_lock.h`) plus a condition for predicate
-/// waits, in one heap block with a stable address.
+/// waits, at a stable heap address the box allocates (``SafeBoxStorage``).
 ///
 /// This is the internal API the rest of the module builds on (`lock`,
 /// `tryLock`, `lock(until:)`, `unlock`, `wait(until:)`, `notifyWaitersIfAny`);
@@ -16,20 +16,34 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline
     let state: UnsafeMutablePointer<cpts_lock_t>
 
+    /// Initialises a lock in `memory`, which the caller allocated (see
+    /// ``SafeBoxStorage``) and frees after ``destroy()``.
     @usableFromInline
-    init(policy: SafeBoxPolicy = .default) {
-        state = .allocate(capacity: 1)
+    init(at memory: UnsafeMutableRawPointer, policy: SafeBoxPolicy = .default) {
+        state = memory.bindMemory(to: cpts_lock_t.self, capacity: 1)
         state.initialize(to: cpts_lock_t())
         cpts_lock_init(state, policy.engineValue)
     }
 
+    /// A cell in a block of its own, for a lock without a value (tests of
+    /// the engine). Free it with ``destroyAndDeallocate()``.
+    init(policy: SafeBoxPolicy = .default) {
+        self.init(at: SafeBoxStorage.allocate(for: Void.self), policy: policy)
+    }
+
+    /// Deinitialises and frees a cell made with ``init(policy:)``.
+    func destroyAndDeallocate() {
+        destroy()
+        SafeBoxStorage.deallocate(state)
+    }
+
+    /// Deinitialises the lock; its memory stays the caller's to free.
     @usableFromInline
     func destroy() {
         // A box is destroyed only when nothing borrows it, so a held lock
         // here means a lock()/unlock() imbalance inside the module.
         if cpts_lock_ownership(state) != 0 { LockMisuse.destroyedWhileLocked.stop() }
         state.deinitialize(count: 1)
-        state.deallocate()
     }
 
     /// The policy the cell was created with.
