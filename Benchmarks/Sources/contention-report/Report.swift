@@ -265,6 +265,14 @@ struct Report {
             out.append(String(format: "- Other processes' share of the CPUs during the runs: median %.0f%%, worst %.0f%%",
                               Cell.median(loads) * 100, (loads.last ?? 0) * 100))
         }
+        let roundTrips = cells.values.flatMap(\.measured).compactMap(\.run.crossCPURoundTripNanoseconds).sorted()
+        if let nearest = roundTrips.first, let farthest = roundTrips.last {
+            let far = roundTrips.filter { $0 > 2 * nearest }.count
+            out.append(String(format: "- Cache-line round trip between CPUs 0 and 1, measured around every run: %.0f–%.0f ns, median %.0f ns;",
+                              nearest, farthest, Cell.median(roundTrips)))
+            out.append("  \(far) of \(roundTrips.count) runs saw more than twice the shortest (the host had put the vCPUs on distant")
+            out.append("  cores). Those runs are kept: it is the machine every peer ran on, and runs.tsv shows it per run.")
+        }
         out.append("")
         out.append("## Method")
         out.append("")
@@ -348,6 +356,9 @@ struct Report {
                 out.append(row)
             }
             out.append("")
+            if workload.readPercent == 0, let nearest = shortestRoundTrip(cells) {
+                out.append(contentsOf: splitByPlacement(workload, cells: cells, threads: detailThreads, nearest: nearest))
+            }
         }
 
         out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
@@ -357,6 +368,39 @@ struct Report {
         out.append("Raw runs: [runs.tsv](runs.tsv).")
         out.append("")
         return out.joined(separator: "\n")
+    }
+
+    /// The shortest cross-CPU round trip of any run: the machine with its
+    /// vCPUs on nearby host cores.
+    func shortestRoundTrip(_ cells: [String: Cell]) -> Double? {
+        cells.values.flatMap(\.runs).compactMap(\.crossCPURoundTripNanoseconds).min()
+    }
+
+    /// The same runs split by where the host had put the vCPUs, so peers are
+    /// compared on the same machine state: which state a run lands in is luck,
+    /// and a median over a different mix of states is not a fair comparison.
+    func splitByPlacement(_ workload: Workload, cells: [String: Cell], threads: [Int], nearest: Double) -> [String] {
+        var out = ["The same runs split by where the host had put the two vCPUs: **near** (cache-line round trip within",
+                   String(format: "2× the shortest, %.0f ns) and **far** (beyond). Median ns/op (number of runs); – when no run landed there.", nearest),
+                   ""]
+        out.append("| lock | " + threads.map { "\($0)t near | \($0)t far" }.joined(separator: " | ") + " |")
+        out.append("|---|" + threads.map { _ in "---:|---:" }.joined(separator: "|") + "|")
+        for peer in workload.peers {
+            var row = "| \(peer.rawValue) |"
+            for count in threads {
+                let runs = cells[key(workload, peer, count)]?.runs ?? []
+                for far in [false, true] {
+                    let chosen = runs.filter { run in
+                        guard let trip = run.crossCPURoundTripNanoseconds else { return false }
+                        return (trip > 2 * nearest) == far
+                    }.map(\.nanosecondsPerOp).sorted()
+                    row += chosen.isEmpty ? " – |" : " \(format(Cell.median(chosen))) (\(chosen.count)) |"
+                }
+            }
+            out.append(row)
+        }
+        out.append("")
+        return out
     }
 
     /// The goals of issue 4, checked against this run's numbers.
