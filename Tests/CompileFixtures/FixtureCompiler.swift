@@ -71,22 +71,40 @@ public struct FixtureCompiler: Sendable {
         arguments += extraArguments
         arguments.append(file.path)
 
+        let run = try Self.launch(swiftc, arguments, in: directory)
+        return Verdict(
+            exitStatus: run.status,
+            diagnostics: Self.parseDiagnostics(run.output, fileName: fileName),
+            output: run.output
+        )
+    }
+
+    /// How a launched tool ended, and what it printed (stdout and stderr together).
+    public struct Run: Sendable {
+        public let status: Int32
+        public let reason: Process.TerminationReason
+        public let output: String
+    }
+
+    /// Runs `tool` in `directory` to completion, with `environment` added to
+    /// this process's, and captures its combined output.
+    public static func launch(
+        _ tool: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
-        process.executableURL = swiftc
+        process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        return Verdict(
-            exitStatus: process.terminationStatus,
-            diagnostics: Self.parseDiagnostics(output, fileName: fileName),
-            output: output
-        )
+        return Run(
+            status: process.terminationStatus, reason: process.terminationReason,
+            output: String(decoding: data, as: UTF8.self))
     }
 
     /// Parses `FILE:LINE:COL: severity: message` lines for `fileName`.

@@ -24,11 +24,7 @@ struct SeedProgramTests {
 }
 
 enum SeedProgram {
-    struct Run {
-        let status: Int32
-        let reason: Process.TerminationReason
-        let output: String
-    }
+    typealias Run = FixtureCompiler.Run
 
     struct BuildFailed: Error, CustomStringConvertible {
         let output: String
@@ -64,23 +60,8 @@ enum SeedProgram {
         if dlsym(nil, "__tsan_init") != nil { arguments.append("-sanitize=thread") }
         if dlsym(nil, "__asan_init") != nil { arguments.append("-sanitize=address") }
         arguments += [source.path] + objects + ["-o", executable.path]
-        let build = try launch(compiler.swiftc, arguments, in: work)
+        let build = try FixtureCompiler.launch(compiler.swiftc, arguments, in: work)
         guard build.status == 0 else { throw BuildFailed(output: build.output) }
-        return try launch(executable, [], in: work, environment: ["SWIFT_BACKTRACE": "enable=no"])
-    }
-
-    static func launch(_ tool: URL, _ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, reason: process.terminationReason, output: String(decoding: data, as: UTF8.self))
+        return try FixtureCompiler.launch(executable, [], in: work, environment: ["SWIFT_BACKTRACE": "enable=no"])
     }
 }
