@@ -114,10 +114,7 @@ public struct LogSink: ~Copyable, Sendable {
         minimumLevel: LogLevel = .trace,
         _ handler: @escaping @Sendable (String) -> Void
     ) {
-        self.label = label
-        self.threshold = Atomic(minimumLevel.rawValue)
-        self.current = Atomic(Publication.initial(Handler(text: handler)))
-        self.identity = Atomic(0)
+        self.init(label: label, minimumLevel: minimumLevel, publishing: Handler(text: handler))
     }
 
     /// Creates a sink that delivers full ``LogRecord``s to `handler`.
@@ -137,9 +134,15 @@ public struct LogSink: ~Copyable, Sendable {
         minimumLevel: LogLevel = .trace,
         records handler: @escaping @Sendable (LogRecord) -> Void
     ) {
+        self.init(label: label, minimumLevel: minimumLevel, publishing: Handler(records: handler))
+    }
+
+    /// A sink with `handler` published from the start: what the
+    /// handler-taking initializers share.
+    init(label: String?, minimumLevel: LogLevel, publishing handler: Handler) {
         self.label = label
         self.threshold = Atomic(minimumLevel.rawValue)
-        self.current = Atomic(Publication.initial(Handler(records: handler)))
+        self.current = Atomic(Publication.initial(handler))
         self.identity = Atomic(0)
     }
 

@@ -104,11 +104,9 @@ extension LogSink {
     /// Networking.log.withSink(capture.handler) { parser.parse(badInput) }
     /// ```
     public func withSink<R>(_ handler: @escaping @Sendable (String) -> Void, _ operation: () throws -> R) rethrows -> R {
-        let override = ScopedSinks.Override(
-            sink: ScopedSinks.assignedIdentity(identity), handler: Handler(text: handler), next: ScopedSinks.overrides
-        )
+        let entry = override(with: Handler(text: handler))
         return try ScopedSinks.counting {
-            try ScopedSinks.$overrides.withValue(override, operation: operation)
+            try ScopedSinks.$overrides.withValue(entry, operation: operation)
         }
     }
 
@@ -146,11 +144,14 @@ extension LogSink {
         isolation: isolated (any Actor)?,
         _ operation: () async throws -> R
     ) async rethrows -> R {
-        let override = ScopedSinks.Override(
-            sink: ScopedSinks.assignedIdentity(identity), handler: handler, next: ScopedSinks.overrides
-        )
+        let entry = override(with: handler)
         return try await ScopedSinks.counting(isolation: isolation) {
-            try await ScopedSinks.$overrides.withValue(override, operation: operation, isolation: isolation)
+            try await ScopedSinks.$overrides.withValue(entry, operation: operation, isolation: isolation)
         }
+    }
+
+    /// This sink's override to `handler`, in front of the task's current ones.
+    private func override(with handler: Handler) -> ScopedSinks.Override {
+        ScopedSinks.Override(sink: ScopedSinks.assignedIdentity(identity), handler: handler, next: ScopedSinks.overrides)
     }
 }
