@@ -2,6 +2,7 @@ import Atomics
 import Dispatch
 import Foundation
 import MachineProbes
+import SafeBox
 
 #if canImport(Glibc)
 import Glibc
@@ -337,15 +338,15 @@ func sleep(for duration: Duration) {
 /// The actor peer: `tasks` child tasks on the cooperative pool, one `await`
 /// per operation.
 func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunResult {
-    let outcome = SlotBuffer(count: tasks + 5)
+    let outcome = SafeBox<RunResult?>(nil)
     let done = DispatchSemaphore(value: 0)
-    defer { outcome.free() }
     Task.detached {
         let counter = CounterActor()
         let stop = ManagedAtomic(false)
         let switchesBefore = contextSwitchCount()
         let ticksBefore = CPUTicks.now()
         let start = DispatchTime.now().uptimeNanoseconds
+        var perTask = [Int](repeating: 0, count: tasks)
         await withTaskGroup(of: (Int, Int).self) { group in
             for index in 0..<tasks {
                 group.addTask {
@@ -368,35 +369,20 @@ func contendActor(tasks: Int, workIterations: Int, duration: Duration) -> RunRes
                 return (-1, 0)
             }
             for await (index, count) in group where index >= 0 {
-                outcome.base[index] = count
+                perTask[index] = count
             }
         }
-        outcome.base[tasks] = Int(DispatchTime.now().uptimeNanoseconds - start)
-        outcome.base[tasks + 1] = contextSwitchCount() - switchesBefore
-        if let ticksBefore, let ticksAfter = CPUTicks.now() {
-            var accounted = RunResult(threads: 0, elapsedNanoseconds: 0, perThreadOps: [], contextSwitches: 0)
-            ticksBefore.account(until: ticksAfter, into: &accounted)
-            outcome.base[tasks + 2] = accounted.outsideLoad.map { Int($0 * 1_000_000) } ?? -1
-            outcome.base[tasks + 3] = accounted.steal.map { Int($0 * 1_000_000) } ?? -1
-            outcome.base[tasks + 4] = accounted.idle.map { Int($0 * 1_000_000) } ?? -1
-        } else {
-            outcome.base[tasks + 2] = -1
-            outcome.base[tasks + 3] = -1
-            outcome.base[tasks + 4] = -1
-        }
-        let total = (0..<tasks).reduce(0) { $0 + outcome.base[$1] }
+        var result = RunResult(
+            threads: tasks, elapsedNanoseconds: Double(DispatchTime.now().uptimeNanoseconds - start),
+            perThreadOps: perTask, contextSwitches: contextSwitchCount() - switchesBefore)
+        if let ticksBefore, let ticksAfter = CPUTicks.now() { ticksBefore.account(until: ticksAfter, into: &result) }
         let final = await counter.read()
-        precondition(final == total, "actor lost updates: \(final) vs \(total)")
+        precondition(final == result.totalOps, "actor lost updates: \(final) vs \(result.totalOps)")
+        outcome.withLock { [result] in $0 = result }
         done.signal()
     }
     done.wait()
-    var result = RunResult(
-        threads: tasks, elapsedNanoseconds: Double(outcome.base[tasks]),
-        perThreadOps: (0..<tasks).map { outcome.base[$0] }, contextSwitches: outcome.base[tasks + 1])
-    if outcome.base[tasks + 2] >= 0 { result.outsideLoad = Double(outcome.base[tasks + 2]) / 1_000_000 }
-    if outcome.base[tasks + 3] >= 0 { result.steal = Double(outcome.base[tasks + 3]) / 1_000_000 }
-    if outcome.base[tasks + 4] >= 0 { result.idle = Double(outcome.base[tasks + 4]) / 1_000_000 }
-    return result
+    return outcome.withLock { $0 }!
 }
 
 /// `iterations` uncontended increments on one thread, nothing else: the loop

@@ -373,7 +373,7 @@ struct Report {
     /// The shortest cross-CPU round trip of any run: the machine with its
     /// vCPUs on nearby host cores.
     func shortestRoundTrip(_ cells: [String: Cell]) -> Double? {
-        cells.values.flatMap(\.runs).compactMap(\.crossCPURoundTripNanoseconds).min()
+        cells.values.flatMap(\.measured).compactMap(\.run.crossCPURoundTripNanoseconds).min()
     }
 
     /// The same runs split by where the host had put the vCPUs, so peers are
@@ -424,26 +424,18 @@ struct Report {
             }
         }
         var worstRun = (value: 0.0, label: "", load: Double?.none)
+        var allRuns = (value: 0.0, label: "")
         var worstFair = (value: 0.0, label: "")
         for workload in workloads.prefix(2) {
             for threads in options.threadCounts {
                 guard let cell = cells[key(workload, reference, threads)] else { continue }
-                if cell.instability > worstRun.value {
-                    worstRun = (cell.instability, "\(workload.key), \(threads) threads", cell.outsideLoadOfSlowest)
-                }
-                if threads > 1 && cell.fairness > worstFair.value { worstFair = (cell.fairness, "\(workload.key), \(threads) threads") }
+                let label = "\(workload.key), \(threads) threads"
+                if cell.instability > worstRun.value { worstRun = (cell.instability, label, cell.outsideLoadOfSlowest) }
+                if cell.instabilityOfAllRuns > allRuns.value { allRuns = (cell.instabilityOfAllRuns, label) }
+                if threads > 1 && cell.fairness > worstFair.value { worstFair = (cell.fairness, label) }
             }
         }
         let loadNote = worstRun.load.map { String(format: "; other processes used %.0f%% of the CPUs during that run", $0 * 100) } ?? ""
-        var allRuns = (value: 0.0, label: "")
-        for workload in workloads.prefix(2) {
-            for threads in options.threadCounts {
-                guard let cell = cells[key(workload, reference, threads)] else { continue }
-                if cell.instabilityOfAllRuns > allRuns.value {
-                    allRuns = (cell.instabilityOfAllRuns, "\(workload.key), \(threads) threads")
-                }
-            }
-        }
         out.append("| slowest of \(options.runs) undisturbed runs within 2× of their median (every SafeBox configuration) | worst: \(ratio(worstRun.value)) (\(worstRun.label)\(loadNote)); counting disturbed runs too: \(ratio(allRuns.value)) (\(allRuns.label)) | \(mark(worstRun.value <= 2)) |")
         out.append("| slowest thread within 1.5× of the fastest (median run, every contended SafeBox configuration) | worst: \(ratio(worstFair.value)) (\(worstFair.label)) | \(mark(worstFair.value <= 1.5)) |")
         return out
