@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "isolation-probe",
             dependencies: [
-                "IsolationCatalog", "IsolationDetect", "ProbeCommandLine",
+                "IsolationCatalog", "IsolationDetect", "ProbeCommandLine", "ProbeProcess", "ProbeSupport",
                 probeOnly("ArgumentParser", "swift-argument-parser"),
             ],
             path: "Sources/isolation-probe/Tool",

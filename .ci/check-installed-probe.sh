@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Uses isolation-probe the way a user installs it: a release binary copied
+# out of the checkout, run from a third directory with an empty home and
+# cache. It must list, explain, run the cases that trap and the two that link
+# SafeBox/LoggingSink (9a, 9b: built from the sources the binary carries),
+# and lint a file with a loophole.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d /tmp/isolation-probe-installed.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/bin" "$work/home" "$work/elsewhere"
+
+echo "== swift build -c release --product isolation-probe"
+start=$(date +%s)
+(cd "$repo" && swift build -c release --product isolation-probe)
+echo "release build: $(( $(date +%s) - start )) s"
+cp "$(cd "$repo" && swift build -c release --show-bin-path)/isolation-probe" "$work/bin/"
+
+cd "$work/elsewhere"
+probe() {  # runs the installed binary with nothing of the checkout or the developer's cache in reach
+    env -u ISOLATION_PROBE_CACHE_DIR -u XDG_CACHE_HOME HOME="$work/home" "$work/bin/isolation-probe" "$@"
+}
+expect_status() {  # $1 = expected status, rest = probe arguments; output kept in $work/out
+    local want=$1; shift
+    set +e
+    probe "$@" > "$work/out" 2> "$work/err"
+    local got=$?
+    set -e
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: isolation-probe $* exited $got, expected $want" >&2
+        cat "$work/out" "$work/err" >&2
+        exit 1
+    fi
+    echo "ok: isolation-probe $* (exit $got)"
+}
+
+expect_status 0 --version
+grep -q '^isolation-probe [0-9]' "$work/out"
+expect_status 0 list
+grep -q 'unchecked-box' "$work/out"
+expect_status 0 explain 1
+grep -q 'fix' "$work/out"
+expect_status 0 run 1 4 9a 9b
+grep -q 'summary: 4 observation(s): 4 as expected' "$work/out"
+grep -q 'from the sources this probe carries' "$work/err" || {
+    echo "FAIL: the first run did not say it built SafeBox/LoggingSink" >&2; cat "$work/err" >&2; exit 1; }
+expect_status 0 run 9a
+if grep -q 'from the sources this probe carries' "$work/err"; then
+    echo "FAIL: the libraries were built again on the second run" >&2; exit 1
+fi
+
+cat > "$work/elsewhere/Logging.swift" <<'SOURCE'
+final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}
+public enum Logging {
+    private static let storage = Box<(String) -> Void>({ print($0) })
+    public static var sink: (String) -> Void {
+        get { storage.value }
+        set { storage.value = newValue }
+    }
+}
+SOURCE
+expect_status 1 lint Logging.swift
+grep -q 'Logging.swift:6:.*warning:.*\[unchecked-box-of-closure\]' "$work/out"
+
+# Nothing may be written where the user stands; the cache is the user's.
+if [ -n "$(ls -A "$work/elsewhere" | grep -v '^Logging.swift$')" ]; then
+    echo "FAIL: the probe wrote into the current directory:" >&2; ls -la "$work/elsewhere" >&2; exit 1
+fi
+test -d "$work/home/.cache/isolation-probe" || { echo "FAIL: no cache in ~/.cache/isolation-probe" >&2; exit 1; }
+echo "installed probe: OK"
