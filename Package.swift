@@ -195,6 +195,15 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),
+        // Compiles every Swift example of the DocC articles and doc comments
+        // (`.ci/check-docs.sh` also builds the documentation itself).
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["SafeBox", "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures"],
+            // Compiled by the tests into a module the examples import, not test sources.
+            exclude: ["Context"],
+            swiftSettings: strictSwift6
+        ),
         .testTarget(
             name: "IsolationProbeTests",
             // The executable is a dependency only so that `swift test` builds

@@ -20,7 +20,7 @@ public enum LogLevel: UInt8, Sendable, Hashable, Comparable, CaseIterable, Custo
     /// Orders levels by severity.
     ///
     /// ```swift
-    /// LogLevel.debug < .warning  // true
+    /// print(LogLevel.debug < .warning)  // true
     /// ```
     public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool {
         lhs.rawValue < rhs.rawValue

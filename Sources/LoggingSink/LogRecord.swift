@@ -52,7 +52,7 @@ public struct LogRecord: Sendable, Hashable, CustomStringConvertible {
     /// `[label] level: message {key=value, …}`, omitting the parts that are absent.
     ///
     /// ```swift
-    /// LogRecord(level: .info, label: "Sync", message: "done").formatted  // "[Sync] info: done"
+    /// print(LogRecord(level: .info, label: "Sync", message: "done").formatted)  // [Sync] info: done
     /// ```
     public var formatted: String {
         var text = ""

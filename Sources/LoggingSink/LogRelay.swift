@@ -46,7 +46,8 @@ public final class LogRelay: Sendable {
     /// The most messages that wait in the buffer at once.
     ///
     /// ```swift
-    /// LogRelay(capacity: 64) { print($0) }.capacity  // 64
+    /// let relay = LogRelay(capacity: 64) { print($0) }
+    /// print(relay.capacity)  // 64
     /// ```
     public let capacity: Int
 
@@ -59,7 +60,12 @@ public final class LogRelay: Sendable {
     /// - Precondition: `capacity` is at least 1.
     ///
     /// ```swift
-    /// let relay = LogRelay { @MainActor line in statusBar.text = line }
+    /// @MainActor final class StatusBar { var text = "" }
+    ///
+    /// @MainActor func show(in statusBar: StatusBar) {
+    ///     let relay = LogRelay { @MainActor line in statusBar.text = line }
+    ///     Networking.log.install(relay.handler)
+    /// }
     /// ```
     public init(capacity: Int = 1024, to destination: @escaping @Sendable (String) async -> Void) {
         precondition(capacity >= 1, "LogRelay capacity must be at least 1, got \(capacity)")
@@ -70,7 +76,11 @@ public final class LogRelay: Sendable {
     /// Creates a relay that calls `deliver` isolated to `actor`.
     ///
     /// ```swift
-    /// actor LogFile { func write(_ line: String) { … } }
+    /// actor LogFile {
+    ///     private(set) var lines: [String] = []
+    ///     func write(_ line: String) { lines.append(line) }
+    /// }
+    /// let logFile = LogFile()
     /// let relay = LogRelay(to: logFile) { file, line in file.write(line) }
     /// ```
     public convenience init<A: Actor>(

@@ -60,7 +60,11 @@ extension LogSink {
     /// Logs at `.error`; the message is only built if `.error` is enabled.
     ///
     /// ```swift
-    /// log.error("could not save: \(error)")
+    /// do {
+    ///     try Data("{}".utf8).write(to: URL(fileURLWithPath: "/nonexistent/state.json"))
+    /// } catch {
+    ///     log.error("could not save: \(error)")
+    /// }
     /// ```
     @inlinable
     public func error(_ message: @autoclosure () -> String, file: StaticString = #fileID, function: StaticString = #function, line: UInt = #line) {

@@ -58,7 +58,8 @@ public struct LogSink: ~Copyable, Sendable {
     /// The library or subsystem name delivered with every record, if any.
     ///
     /// ```swift
-    /// LogSink(label: "Downloads").label  // "Downloads"
+    /// let downloads = LogSink(label: "Downloads")
+    /// print(downloads.label ?? "no label")  // Downloads
     /// ```
     public let label: String?
 
@@ -170,7 +171,7 @@ public struct LogSink: ~Copyable, Sendable {
     ///
     /// ```swift
     /// Networking.log.install(records: { record in
-    ///     if record.level >= .error { crashReporter.note(record.formatted) }
+    ///     if record.level >= .error { print("ALERT", record.formatted) }
     /// })
     /// ```
     @_disfavoredOverload

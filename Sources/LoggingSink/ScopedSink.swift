@@ -101,7 +101,8 @@ extension LogSink {
     ///
     /// ```swift
     /// let capture = LogCapture()
-    /// Networking.log.withSink(capture.handler) { parser.parse(badInput) }
+    /// Networking.log.withSink(capture.handler) { Networking.log("parsed 3 rows") }
+    /// print(capture.messages)  // ["parsed 3 rows"]
     /// ```
     public func withSink<R>(_ handler: @escaping @Sendable (String) -> Void, _ operation: () throws -> R) rethrows -> R {
         let entry = override(with: Handler(text: handler))

@@ -5,7 +5,7 @@ extension LogLevel {
     /// The swift-log level with the same name.
     ///
     /// ```swift
-    /// LogLevel.warning.swiftLogLevel  // Logger.Level.warning
+    /// print(LogLevel.warning.swiftLogLevel)  // warning
     /// ```
     public var swiftLogLevel: Logger.Level {
         switch self {
@@ -22,7 +22,7 @@ extension LogLevel {
     /// The LoggingSink level with the same name as a swift-log level.
     ///
     /// ```swift
-    /// LogLevel(Logger.Level.error)  // .error
+    /// print(LogLevel(Logger.Level.error))  // error
     /// ```
     public init(_ level: Logger.Level) {
         switch level {

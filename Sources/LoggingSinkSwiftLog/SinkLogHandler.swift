@@ -1,7 +1,7 @@
 public import Logging
 public import LoggingSink
 
-/// A swift-log `LogHandler` that forwards every record into a ``LoggingSink/LogSink``,
+/// A swift-log `LogHandler` that forwards every record into a `LogSink`,
 /// so code written against swift-log ends up wherever the host routes the sink.
 ///
 /// ```swift
@@ -36,9 +36,10 @@ public struct SinkLogHandler: LogHandler {
     public let label: String
 
     /// The lowest level the `Logger` passes on (`.info` by default); the
-    /// sink's own ``LoggingSink/LogSink/minimumLevel`` filters again.
+    /// sink's own `LogSink.minimumLevel` filters again.
     ///
     /// ```swift
+    /// var logger = Logger(label: "db") { SinkLogHandler(label: $0) { AppLog.log.emit($0) } }
     /// logger.logLevel = .debug
     /// ```
     public var logLevel: Logger.Level = .info
@@ -46,6 +47,7 @@ public struct SinkLogHandler: LogHandler {
     /// Metadata added to every record this handler forwards.
     ///
     /// ```swift
+    /// var logger = Logger(label: "db") { SinkLogHandler(label: $0) { AppLog.log.emit($0) } }
     /// logger[metadataKey: "request"] = "42"
     /// ```
     public var metadata: Logger.Metadata = [:]
@@ -53,12 +55,14 @@ public struct SinkLogHandler: LogHandler {
     /// Supplies contextual metadata (for example from task-locals) per record.
     ///
     /// ```swift
-    /// SinkLogHandler(label: "db", metadataProvider: .init { ["trace": "abc"] }) { AppLog.log.emit($0) }
+    /// let handler = SinkLogHandler(label: "db", metadataProvider: .init { ["trace": "abc"] }) {
+    ///     AppLog.log.emit($0)
+    /// }
     /// ```
     public var metadataProvider: Logger.MetadataProvider?
 
     /// Creates a handler for the `Logger` labelled `label` that hands each
-    /// record to `emit`, normally a sink's ``LoggingSink/LogSink/emit(_:)``.
+    /// record to `emit`, normally a sink's `LogSink.emit(_:)`.
     ///
     /// ```swift
     /// var logger = Logger(label: "db") { label in
@@ -79,6 +83,7 @@ public struct SinkLogHandler: LogHandler {
     /// One metadata value of this handler.
     ///
     /// ```swift
+    /// var logger = Logger(label: "db") { SinkLogHandler(label: $0) { AppLog.log.emit($0) } }
     /// logger[metadataKey: "conn"] = "7"
     /// ```
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -86,7 +91,7 @@ public struct SinkLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// Forwards `event` to the sink as a ``LoggingSink/LogRecord``; swift-log
+    /// Forwards `event` to the sink as a `LogRecord`; swift-log
     /// calls this, you do not.
     ///
     /// ```swift

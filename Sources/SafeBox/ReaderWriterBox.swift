@@ -250,8 +250,9 @@ extension ReaderWriterBox where Value: ~Copyable {
     ///
     /// ```swift
     /// let routes = ReaderWriterBox([String: Int]())
-    /// let stored = routes.withWriteLock(timeout: .milliseconds(50)) { $0["/"] = 200 }
-    /// if stored == nil { print("readers kept the table busy") }
+    /// if routes.withWriteLock(timeout: .milliseconds(50), { $0["/"] = 200 }) == nil {
+    ///     print("readers kept the table busy")
+    /// }
     /// ```
     @inlinable
     public borrowing func withWriteLock<Result: ~Copyable, E: Error>(

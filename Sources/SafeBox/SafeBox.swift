@@ -1,5 +1,5 @@
 /// A value protected by a lock, with exactly the contract of the standard
-/// library's `Synchronization.Mutex`, on every Swift 6 platform.
+/// library's `Synchronization.Mutex`, without its availability floor.
 ///
 /// `SafeBox` is noncopyable, takes its initial value as `consuming sending`,
 /// and hands the value to its closures as `inout sending`. Those three choices

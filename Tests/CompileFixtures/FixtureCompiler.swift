@@ -50,10 +50,13 @@ public struct FixtureCompiler: Sendable {
             .deletingLastPathComponent()  // package root
     }
 
-    /// Compiles `source` in Swift 6 mode as a library file.
+    /// Compiles `source` in Swift 6 mode, as a library file or, with
+    /// `asLibrary: false`, as a program's main file (top-level statements
+    /// allowed, as documentation examples use them).
     public func compile(
         _ source: String,
         named fileName: String,
+        asLibrary: Bool = true,
         extraArguments: [String] = []
     ) throws -> Verdict {
         let directory = FileManager.default.temporaryDirectory
@@ -64,9 +67,10 @@ public struct FixtureCompiler: Sendable {
         try source.write(to: file, atomically: true, encoding: .utf8)
 
         var arguments = [
-            "-swift-version", "6", "-parse-as-library", "-emit-sil", "-o", "/dev/null",
+            "-swift-version", "6", "-emit-sil", "-o", "/dev/null",
             "-module-name", "Fixture", "-I", modulesDirectory.path,
         ]
+        if asLibrary { arguments.append("-parse-as-library") }
         for include in includeDirectories { arguments += ["-I", include.path] }
         arguments += extraArguments
         arguments.append(file.path)
