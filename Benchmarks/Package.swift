@@ -36,6 +36,11 @@ let package = Package(
         // its published description with the same tunables.
         .target(name: "MutexNext"),
 
+        // SafeBox's lock engine (the root package's cpts_lock.c, included
+        // by path) built with other spin limits and hand-off intervals, for
+        // the report's engine study.
+        .target(name: "EngineVariants", exclude: ["engine_variant.inc"]),
+
         // Every peer behind one interface, plus the thread harness that runs
         // them: shared by the package-benchmark suite and the report tool so
         // both measure exactly the same code.
@@ -44,6 +49,7 @@ let package = Package(
             dependencies: [
                 "MachineProbes",
                 "MutexNext",
+                "EngineVariants",
                 .product(name: "SafeBox", package: rootPackage),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -11,6 +11,8 @@ public struct Workloads: OptionSet, Sendable, Hashable {
     /// ordo-one/synchronization-benchmarks' shapes: the 64-entry dictionary,
     /// producer/consumer acquire latency, and the starvation (Gini) view.
     public static let shapes = Workloads(rawValue: 1 << 2)
+    /// The engine study: ordo-one's shapes, reported apart from the peers.
+    public static let engineStudy = Workloads(rawValue: 1 << 3)
 }
 
 /// One lock in the comparison: its name in the report, a slug for command
@@ -88,6 +90,11 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .lock("DispatchQueue.sync", "dispatch", [.counter]) { DispatchQueueLock() },
         actor,
         .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
+        // The engine study: SafeBox's engine with other constants (out of line).
+        .lock("engine: shipped (spin 128, hand-off 250 µs)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        .lock("engine: spin 2048", "engine-spin2048", [.engineStudy]) { EngineVariantLock(.spin2048) },
+        .lock("engine: no hand-off", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
+        .lock("engine: hand-off 50 µs", "engine-handoff50us", [.engineStudy]) { EngineVariantLock(.handoff50us) },
     ]
 
     /// The actor peer: tasks on the cooperative pool, one `await` per

@@ -1,6 +1,7 @@
 import Atomics
 import ConcurrencyExtras
 import Dispatch
+import EngineVariants
 import Foundation
 import MutexNext
 import NIOConcurrencyHelpers
@@ -224,4 +225,50 @@ public actor CounterActor {
     public init() {}
     public func increment() { value += 1 }
     public func read() -> Int { value }
+}
+
+// MARK: - SafeBox's engine with other constants (the engine study)
+
+/// SafeBox's lock engine compiled with other compile-time constants (see
+/// Sources/EngineVariants): its entry points for one variant.
+public struct EngineVariant: Sendable {
+    let create: @convention(c) () -> OpaquePointer?
+    let destroy: @convention(c) (OpaquePointer?) -> Void
+    let lock: @convention(c) (OpaquePointer?) -> Void
+    let unlock: @convention(c) (OpaquePointer?) -> Void
+
+    /// SafeBox's constants: spin limit 128 pauses, hand-off every 250 µs on average.
+    public static let shipped = EngineVariant(
+        create: ev_shipped_create, destroy: ev_shipped_destroy, lock: ev_shipped_lock, unlock: ev_shipped_unlock)
+    /// Spin limit 2048 pauses (Mutex (next) spins 20 × 64-127).
+    public static let spin2048 = EngineVariant(
+        create: ev_spin2048_create, destroy: ev_spin2048_destroy, lock: ev_spin2048_lock, unlock: ev_spin2048_unlock)
+    /// No hand-off to parked threads: pure barging.
+    public static let noHandoff = EngineVariant(
+        create: ev_nohandoff_create, destroy: ev_nohandoff_destroy, lock: ev_nohandoff_lock,
+        unlock: ev_nohandoff_unlock)
+    /// Hand-off every 50 µs on average.
+    public static let handoff50us = EngineVariant(
+        create: ev_handoff50us_create, destroy: ev_handoff50us_destroy, lock: ev_handoff50us_lock,
+        unlock: ev_handoff50us_unlock)
+}
+
+/// A value behind one engine-variant lock (called out of line).
+public final class EngineVariantLock: BenchLock, @unchecked Sendable {
+    let variant: EngineVariant
+    let engine: OpaquePointer?
+    var state = BenchState()
+
+    public init(_ variant: EngineVariant) {
+        self.variant = variant
+        engine = variant.create()
+    }
+
+    deinit { variant.destroy(engine) }
+
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
+        variant.lock(engine)
+        defer { variant.unlock(engine) }
+        return body(&state)
+    }
 }

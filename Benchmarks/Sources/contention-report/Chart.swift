@@ -7,6 +7,8 @@ import LockPeers
 struct Chart {
     let title: String
     let workloads: [Workload]
+    /// The lines of every panel.
+    let peers: [Peer]
     let threadCounts: [Int]
     let medians: (Workload, Peer, Int) -> Double?
 
@@ -27,20 +29,13 @@ struct Chart {
 
     func svg() -> String {
         let panelWidth = 420.0, panelHeight = 300.0
-        let left = 60.0, top = 40.0, gap = 50.0, rowGap = 70.0, legendWidth = 210.0
+        let left = 60.0, top = 56.0, gap = 50.0, rowGap = 70.0, legendWidth = 210.0
         let columns = min(3, max(workloads.count, 1))
         let rows = (workloads.count + columns - 1) / columns
         let width = left + Double(columns) * (panelWidth + gap) + legendWidth
         let height = top + Double(rows) * (panelHeight + rowGap) + 10
-        let peers = workloads.first?.peers ?? []
         let operation = workloads.first?.operation ?? "operations"
 
-        var values: [Double] = []
-        for workload in workloads {
-            for peer in peers { for threads in threadCounts { if let ns = medians(workload, peer, threads), ns > 0 { values.append(1000 / ns) } } }
-        }
-        let low = floor(log10(max(values.min() ?? 0.1, 0.001)))
-        let high = ceil(log10(values.max() ?? 1000))
 
         var svg: [String] = []
         svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">"##)
@@ -51,6 +46,13 @@ struct Chart {
             let x0 = left + Double(panel % columns) * (panelWidth + gap)
             let top = top + Double(panel / columns) * (panelHeight + rowGap)
             func x(_ index: Int) -> Double { x0 + 20 + Double(index) * (panelWidth - 40) / Double(max(threadCounts.count - 1, 1)) }
+            // Each panel scales to its own data: the dictionary workloads
+            // span three orders of magnitude between 1 and 256 units.
+            let values = peers.flatMap { peer in
+                threadCounts.compactMap { medians(workload, peer, $0) }.filter { $0 > 0 }.map { 1000 / $0 }
+            }
+            let low = floor(log10(max(values.min() ?? 0.1, 0.001)))
+            let high = max(ceil(log10(values.max() ?? 1000)), low + 1)
             func y(_ mops: Double) -> Double { top + panelHeight - (log10(mops) - low) / (high - low) * panelHeight }
             svg.append(##"<rect x="\##(x0)" y="\##(top)" width="\##(panelWidth)" height="\##(panelHeight)" fill="none" stroke="#888"/>"##)
             svg.append(##"<text x="\##(x0)" y="\##(top - 8)" font-weight="bold">\##(Self.escape(workload.title))</text>"##)
@@ -117,7 +119,7 @@ struct LatencyChart {
         let consumerCounts = Array(Set(cells.map(\.consumers))).sorted()
         let peers = cells.reduce(into: [Peer]()) { list, cell in if !list.contains(cell.peer) { list.append(cell.peer) } }
         let panelWidth = 420.0, panelHeight = 300.0
-        let left = 70.0, top = 40.0, gap = 60.0, legendWidth = 210.0
+        let left = 70.0, top = 56.0, gap = 60.0, legendWidth = 210.0
         let width = left + Double(consumerCounts.count) * (panelWidth + gap) + legendWidth
         let height = top + panelHeight + 60
         let values = cells.flatMap { cell in statistics.map { cell.median($0.1) } }.filter { $0 > 0 }

@@ -197,13 +197,15 @@ struct Report {
         }
         let counterChart = Chart(
             title: "Counter workloads: throughput vs threads",
-            workloads: Array(workloads.prefix(2)), threadCounts: options.threadCounts, medians: medians)
+            workloads: Array(workloads.prefix(2)), peers: workloads[0].peers, threadCounts: options.threadCounts,
+            medians: medians)
         try counterChart.svg().write(to: outputDirectory.appendingPathComponent("contention.svg"), atomically: true, encoding: .utf8)
         let dictionaryChart = Chart(
             title: "Dictionary workload (ordo-one's shape): throughput vs threads",
-            workloads: workloads.filter { $0.insideUnits != nil }, threadCounts: options.threadCounts, medians: medians)
+            workloads: workloads.filter { $0.insideUnits != nil }, peers: Peer.joining(.shapes),
+            threadCounts: options.threadCounts, medians: medians)
         try dictionaryChart.svg().write(to: outputDirectory.appendingPathComponent("dictionary.svg"), atomically: true, encoding: .utf8)
-        try LatencyChart(cells: latencies).svg()
+        try LatencyChart(cells: latencies.filter { $0.peer.workloads.contains(.shapes) }).svg()
             .write(to: outputDirectory.appendingPathComponent("latency.svg"), atomically: true, encoding: .utf8)
         try rawRuns(workloads: workloads, cells: cells)
             .write(to: outputDirectory.appendingPathComponent("runs.tsv"), atomically: true, encoding: .utf8)
@@ -429,6 +431,7 @@ struct Report {
         out.append(contentsOf: starvation(workloads: workloads, cells: cells))
         out.append(contentsOf: latencyTables(latencies))
         out.append(contentsOf: verdict(workloads: workloads, cells: cells, latencies: latencies))
+        out.append(contentsOf: engineStudy(workloads: workloads, cells: cells, latencies: latencies))
         out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
         out.append("")
         out.append("![Counter workloads: throughput vs threads](contention.svg)")

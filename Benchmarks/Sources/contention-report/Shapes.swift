@@ -37,7 +37,8 @@ extension Report {
                 Workload(
                     key: "dict-in\(inside)-out\(outside)",
                     title: "Dictionary: \(inside) unit\(inside == 1 ? "" : "s") inside the lock, \(outside) outside",
-                    workIterations: outside, readPercent: 0, peers: Peer.joining(.shapes), insideUnits: inside)
+                    workIterations: outside, readPercent: 0, peers: Peer.joining(.shapes) + Peer.joining(.engineStudy),
+                    insideUnits: inside)
             }
         }
     }
@@ -47,7 +48,7 @@ extension Report {
     /// runs that other processes disturbed.
     func latencyCells() throws -> [LatencyCell] {
         var cells: [String: LatencyCell] = [:]
-        let peers = Peer.joining(.shapes)
+        let peers = Peer.joining(.shapes) + Peer.joining(.engineStudy)
         for round in 1...(options.latencyRuns + options.repeatPasses) {
             for consumers in options.consumerCounts {
                 for peer in peers {
@@ -123,7 +124,7 @@ extension Report {
         out.append("| workload | lock | " + threads.map { "\($0) threads" }.joined(separator: " | ") + " |")
         out.append("|---|---|" + threads.map { _ in "---:" }.joined(separator: "|") + "|")
         for workload in chosen {
-            for peer in workload.peers where peer.workloads.contains(.shapes) {
+            for peer in workload.peers where !peer.workloads.isDisjoint(with: [.shapes, .engineStudy]) {
                 let values = threads.map { count -> String in
                     guard let cell = cells[key(workload, peer, count)] else { return "–" }
                     return String(format: "%.3f", giniMedian(cell))
@@ -241,5 +242,59 @@ extension Report {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Report {
+    /// SafeBox's engine with other constants against Mutex (next), over the
+    /// dictionary workloads and the producer/consumer shape: the trade-off
+    /// between throughput, tail latency and fairness that the compile-time
+    /// constants choose.
+    func engineStudy(workloads: [Workload], cells: [String: Cell], latencies: [LatencyCell]) -> [String] {
+        let variants = Peer.joining(.engineStudy)
+        guard !variants.isEmpty else { return [] }
+        let next = Peer.mutexNext
+        let dictionary = workloads.filter { $0.insideUnits != nil }
+        let threads = options.threadCounts.filter { $0 > 1 }
+        var out = ["## Engine study: SafeBox's engine with other constants", ""]
+        out.append("The same engine source (`Sources/CPThreadShim/cpts_lock.c`) built with other spin limits and hand-off")
+        out.append("intervals, called out of line (so compare the variants with each other, not with SafeBox). Over the")
+        out.append("dictionary workloads at \(threads.map(String.init).joined(separator: ", ")) threads: the geometric mean of")
+        out.append("Mutex (next)'s ns/op ÷ the variant's (above 1.00× = faster than Mutex (next)), the configurations where it")
+        out.append("is at least as fast, and the median Gini; then p99 acquire latency and the producer's acquisitions in the")
+        out.append("producer/consumer shape.")
+        out.append("")
+        let consumerCounts = options.consumerCounts
+        out.append("| variant | throughput vs Mutex (next) (geo. mean) | configurations ≥ Mutex (next) | median Gini | "
+                   + consumerCounts.map { "p99, \($0) consumers (producer acq.)" }.joined(separator: " | ") + " |")
+        out.append("|---|---:|---:|---:|" + consumerCounts.map { _ in "---:" }.joined(separator: "|") + "|")
+        for peer in [next] + variants {
+            var logSum = 0.0
+            var compared = 0
+            var atLeast = 0
+            var ginis: [Double] = []
+            for workload in dictionary {
+                for count in threads {
+                    guard let mine = cells[key(workload, peer, count)], let theirs = cells[key(workload, next, count)] else {
+                        continue
+                    }
+                    let speedup = theirs.median / mine.median
+                    logSum += log(speedup)
+                    compared += 1
+                    if speedup >= 1 { atLeast += 1 }
+                    ginis.append(giniMedian(mine))
+                }
+            }
+            let latency = consumerCounts.map { consumers -> String in
+                guard let cell = latencies.first(where: { $0.peer == peer && $0.consumers == consumers }) else { return "–" }
+                let producer = Cell.median(cell.runs.map { Double($0.producerAcquisitions) }.sorted())
+                return "\(nanoseconds(cell.median(\.p99))) (\(format(producer)))"
+            }
+            let mean = compared > 0 ? exp(logSum / Double(compared)) : .nan
+            out.append("| \(peer.name) | \(ratio(mean)) | \(atLeast) of \(compared) | "
+                       + String(format: "%.3f", Cell.median(ginis.sorted())) + " | " + latency.joined(separator: " | ") + " |")
+        }
+        out.append("")
+        return out
     }
 }

@@ -36,11 +36,16 @@ struct MutexNextTests {
     @Test("no increment is lost when 6 threads contend on 2 CPUs")
     func mutualExclusion() {
         let counter = GuardedCounter()
-        let perThread = 200_000
+        let perThread = 50_000
         runThreads(6) { _ in
             for _ in 0..<perThread {
                 mn_mutex_lock(counter.mutex)
-                counter.value.pointee += 1
+                // Read, work, write back: a second thread inside would lose
+                // an increment. The work makes holders slow enough that
+                // waiters reach every state (spinning, parked, woken).
+                let seen = counter.value.pointee
+                keepAlive(workOutsideLock(40, seen))
+                counter.value.pointee = seen + 1
                 mn_mutex_unlock(counter.mutex)
             }
         }.wait()
@@ -82,7 +87,7 @@ struct MutexNextTests {
 
 @Suite("Lock peers")
 struct LockPeerTests {
-    @Test("every peer that guards the dictionary loses no update with 4 threads", arguments: Peer.joining(.shapes))
+    @Test("every peer that guards the dictionary loses no update with 4 threads", arguments: Peer.joining(.shapes) + Peer.joining(.engineStudy))
     func dictionary(peer: Peer) throws {
         // The harness stops the process on a lost update; a run that returns
         // counted its operations.
