@@ -232,3 +232,21 @@ public func gini(_ shares: [Int]) -> Double {
     }
     return weighted / (n * Double(total))
 }
+
+/// What the latency measurement itself reads when nothing waits: two clock
+/// reads back to back on one thread, recorded like a consumer acquisition
+/// (median and p99 of 50 000, ns). No acquire latency below this can be
+/// told apart; here the clock also ticks in steps of 10-30 ns.
+///
+/// ```swift
+/// let floor = latencyFloor()   // e.g. (p50: 30, p99: 31)
+/// ```
+public func latencyFloor() -> (p50: UInt64, p99: UInt64) {
+    var histogram = makeLatencyHistogram()
+    for _ in 0..<50_000 {
+        let before = monotonicNanoseconds()
+        let after = monotonicNanoseconds()
+        _ = histogram.record(UInt64(max(0, after - before)))
+    }
+    return (histogram.valueAtPercentile(50), histogram.valueAtPercentile(99))
+}

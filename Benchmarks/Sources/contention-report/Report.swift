@@ -155,6 +155,7 @@ struct Report {
             ($0, timedWorkCallNanoseconds(iterations: $0))
         }))
         let units = unitCosts()
+        let floor = latencyFloor()
 
         // Runs are interleaved (round by round, every configuration once per
         // round) so a burst of load on the machine hits all peers alike.
@@ -167,6 +168,8 @@ struct Report {
                 for threads in options.threadCounts {
                     if workload.readPercent > 0 && threads == 1 { continue }
                     for peer in workload.peers {
+                        // The engine study compares contended behaviour only.
+                        if threads == 1 && peer.workloads == [.engineStudy] { continue }
                         let cellKey = key(workload, peer, threads)
                         var cell = cells[cellKey] ?? Cell(wanted: options.runs)
                         if round > options.runs && cell.complete { continue }
@@ -190,6 +193,7 @@ struct Report {
         let markdown = render(
             workloads: workloads, cells: cells, instructions: instructions, calibration: calibration,
             quietWorkCall: check.quietWorkCalls[calibration.iterations], units: units, latencies: latencies,
+            latencyFloor: floor,
             started: started, load: (loadBefore, loadAfter))
         try markdown.write(to: outputDirectory.appendingPathComponent("contention.md"), atomically: true, encoding: .utf8)
         func medians(_ workload: Workload, _ peer: Peer, _ threads: Int) -> Double? {
@@ -312,7 +316,8 @@ struct Report {
     func render(
         workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double],
         calibration: (iterations: Int, nanoseconds: Double), quietWorkCall: Double?,
-        units: (insideNanoseconds: Double, outsideNanoseconds: Double), latencies: [LatencyCell], started: Date,
+        units: (insideNanoseconds: Double, outsideNanoseconds: Double), latencies: [LatencyCell],
+        latencyFloor: (p50: UInt64, p99: UInt64), started: Date,
         load: (String, String)
     ) -> String {
         var out: [String] = []
@@ -370,7 +375,7 @@ struct Report {
         out.append("  could not collect \(options.runs) undisturbed runs and use\(incomplete == 1 ? "s" : "") every run. runs.tsv lists every run with")
         out.append("  these measurements and the reason it was set aside.")
         out.append("- The actor peer runs N tasks on the cooperative pool (one thread per core) with one `await` per operation.")
-        out.append(contentsOf: shapesMethod(units: units))
+        out.append(contentsOf: shapesMethod(units: units, latencyFloor: latencyFloor))
         out.append("- Instructions per operation: `valgrind --tool=callgrind` on a debug-info-stripped copy of this tool running")
         out.append("  the uncontended loop 200 000 and 400 000 times; the difference ÷ 200 000, so start-up cancels out.")
         out.append("  Includes the loop's own increment/compare/branch (~3 instructions) and the `+= 1` with its overflow check.")
@@ -430,7 +435,7 @@ struct Report {
 
         out.append(contentsOf: starvation(workloads: workloads, cells: cells))
         out.append(contentsOf: latencyTables(latencies))
-        out.append(contentsOf: verdict(workloads: workloads, cells: cells, latencies: latencies))
+        out.append(contentsOf: verdict(workloads: workloads, cells: cells, latencies: latencies, latencyFloor: latencyFloor))
         out.append(contentsOf: engineStudy(workloads: workloads, cells: cells, latencies: latencies))
         out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
         out.append("")
