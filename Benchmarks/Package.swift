@@ -4,7 +4,9 @@
 // adopters of SafeBox never resolve, clone or build a benchmark dependency.
 //
 //   swift package benchmark            # package-benchmark suite (Benchmarks/LockBenchmarks)
-//   ./run-report.sh                    # contention report: Results/contention.md + chart + callgrind
+//   ./run-report.sh                    # every report: Results/contention.md, charts, callgrind, sink.md
+//   QUICK=1 ./run-report.sh            # the same in under 3 minutes, into Results/quick/
+//   swift test                         # Mutex (next) and the lock peers: mutual exclusion, Gini
 //
 // Every lock SafeBox is compared with is a dependency here and only here.
 import PackageDescription

@@ -81,7 +81,8 @@ fi
 # What else ran on the machine just before: the report records other
 # processes' CPU share per run, this says who they were.
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-COMMAND="$( [ "${QUICK:-0}" = 1 ] && echo "QUICK=1 " )./run-report.sh (RUNS=$RUNS DURATION_MS=$DURATION_MS LATENCY_RUNS=$LATENCY_RUNS)"
+COMMAND="./run-report.sh (RUNS=$RUNS DURATION_MS=$DURATION_MS REPEAT_PASSES=$REPEAT_PASSES LATENCY_RUNS=$LATENCY_RUNS)"
+if [ "${QUICK:-0}" = 1 ]; then COMMAND="QUICK=1 $COMMAND"; fi
 REPORT_SWIFT_VERSION="$(swift --version 2>&1 | head -1)" \
 REPORT_MACHINE="$(uname -srm), $(nproc) CPUs" \
     "$BIN" report --runs "$RUNS" --duration-ms "$DURATION_MS" --latency-runs "$LATENCY_RUNS" \

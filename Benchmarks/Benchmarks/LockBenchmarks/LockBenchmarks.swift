@@ -24,7 +24,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for threads in [2, 4, 8] {
-        for peer in [Peer.safeBox, .stdlibMutex, .pthreadAdaptive] {
+        for peer in [Peer.safeBox, .stdlibMutex, .mutexNext, .pthreadAdaptive] {
             let contended: Benchmark.BenchmarkClosure = { benchmark in
                 for _ in benchmark.scaledIterations {
                     let result = peer.contention(threads: threads, workIterations: 0, duration: .milliseconds(50))
