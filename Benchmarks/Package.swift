@@ -4,7 +4,9 @@
 // adopters of SafeBox never resolve, clone or build a benchmark dependency.
 //
 //   swift package benchmark            # package-benchmark suite (Benchmarks/LockBenchmarks)
-//   ./run-report.sh                    # contention report: Results/contention.md + chart + callgrind
+//   ./run-report.sh                    # every report: Results/contention.md, charts, callgrind, sink.md
+//   QUICK=1 ./run-report.sh            # the same in under 3 minutes, into Results/quick/
+//   swift test                         # Mutex (next) and the lock peers: mutual exclusion, Gini
 //
 // Every lock SafeBox is compared with is a dependency here and only here.
 import PackageDescription
@@ -23,11 +25,23 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
         .package(url: "https://github.com/apple/swift-atomics", exact: "1.3.0"),
         .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", exact: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // C probes of the machine itself (cross-CPU cache-line latency),
         // taken around each run to tell machine slowdowns from lock slowdowns.
         .target(name: "MachineProbes"),
+
+        // "Mutex (next)": the Linux Mutex of swiftlang/swift#88523 (plain
+        // futex, three-state word, bounded jittered spin), written in C from
+        // its published description with the same tunables.
+        .target(name: "MutexNext"),
+
+        // SafeBox's lock engine (the root package's cpts_lock.c, included
+        // by path) built with other spin limits and hand-off intervals, for
+        // the report's engine study.
+        .target(name: "EngineVariants", exclude: ["engine_variant.inc"]),
 
         // Every peer behind one interface, plus the thread harness that runs
         // them: shared by the package-benchmark suite and the report tool so
@@ -36,11 +50,22 @@ let package = Package(
             name: "LockPeers",
             dependencies: [
                 "MachineProbes",
+                "MutexNext",
+                "EngineVariants",
                 .product(name: "SafeBox", package: rootPackage),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
+        // Mutual exclusion of every lock peer under contention, and the
+        // report's statistics (Gini).
+        .testTarget(
+            name: "LockPeersTests",
+            dependencies: ["LockPeers", "MutexNext"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
@@ -54,12 +79,14 @@ let package = Package(
 
         // LoggingSink's log call against the naive designs for the seed's
         // `Logging.sink` (SafeBox/Mutex/rwlock copy-out, the actor
-        // Plumbing), same run, ratios: `swift run -c release sink-benchmark`.
+        // Plumbing) and swift-log's Logger, same run, ratios:
+        // `swift run -c release sink-benchmark`.
         .executableTarget(
             name: "sink-benchmark",
             dependencies: [
                 .product(name: "LoggingSink", package: rootPackage),
                 .product(name: "SafeBox", package: rootPackage),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

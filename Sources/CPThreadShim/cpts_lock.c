@@ -19,7 +19,10 @@
 
 // Longest a contended acquire spins before parking, in pause iterations
 // (~25-40 ns each on current x86 and arm64 cores, so about 3-6 µs).
+// Overridable at compile time, as the benchmarks' engine study does.
+#ifndef CPTS_SPIN_LIMIT
 #define CPTS_SPIN_LIMIT 128u
+#endif
 #ifndef CPTS_SPIN_MAX_PAUSE
 #define CPTS_SPIN_MAX_PAUSE 32u
 #endif

@@ -17,14 +17,14 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 50
     )
 
-    for peer in Peer.allCases where peer != .actor {
-        Benchmark("uncontended lock+increment+unlock: \(peer.rawValue)") { (benchmark: Benchmark) in
+    for peer in Peer.all where peer.slug != "actor" {
+        Benchmark("uncontended lock+increment+unlock: \(peer.name)") { (benchmark: Benchmark) in
             peer.uncontended(iterations: benchmark.scaledIterations.count)
         }
     }
 
     for threads in [2, 4, 8] {
-        for peer in [Peer.safeBox, .stdlibMutex, .pthreadAdaptive] {
+        for peer in [Peer.safeBox, .stdlibMutex, .mutexNext, .pthreadAdaptive] {
             let contended: Benchmark.BenchmarkClosure = { benchmark in
                 for _ in benchmark.scaledIterations {
                     let result = peer.contention(threads: threads, workIterations: 0, duration: .milliseconds(50))
@@ -33,7 +33,7 @@ let benchmarks: @Sendable () -> Void = {
             }
             let configuration = Benchmark.Configuration(
                 metrics: [.wallClock, .cpuTotal, .contextSwitches], scalingFactor: .one, maxIterations: 5)
-            Benchmark("\(threads) threads, 50 ms: \(peer.rawValue)", configuration: configuration, closure: contended)
+            Benchmark("\(threads) threads, 50 ms: \(peer.name)", configuration: configuration, closure: contended)
         }
     }
 }

@@ -172,14 +172,60 @@ func contextSwitchCount() -> Int {
     return Int(usage.ru_nvcsw + usage.ru_nivcsw)
 }
 
+/// One operation of a timed contention run, performed by every thread in a
+/// loop. A generic parameter (not a closure) so the run loop is specialised
+/// for each lock and operation, with nothing indirect inside it.
+protocol ContendedOperation: Sendable {
+    /// Performs one operation; `random` is the thread's xorshift state,
+    /// `sink` takes what it read (so the read cannot be removed). Returns
+    /// whether it wrote (counts toward the lost-update check).
+    func perform(random: inout UInt64, sink: inout Int) -> Bool
+    /// The writes recorded behind the lock, compared with the threads' count.
+    func recordedWrites() -> Int
+    /// Names the lock in a lost-update failure.
+    var lockName: String { get }
+}
+
+/// The counter workloads' operation: `+= 1`, or with `readPercent` > 0 a
+/// read that often.
+struct CounterOperation<C: LockedCounter>: ContendedOperation {
+    let counter: C
+    let readPercent: Int
+
+    @inline(__always)
+    func perform(random: inout UInt64, sink: inout Int) -> Bool {
+        if readPercent > 0 {
+            random ^= random << 13; random ^= random >> 7; random ^= random << 17
+            if Int(random % 100) < readPercent {
+                sink &+= counter.read()
+                return false
+            }
+        }
+        counter.increment()
+        return true
+    }
+
+    func recordedWrites() -> Int { counter.read() }
+    var lockName: String { "\(C.self)" }
+}
+
 /// `threads` OS threads hammer one counter for `duration`; each does
-/// `workIterations` of `workOutsideLock` between acquisitions. Threads start
-/// together behind a barrier; the stop flag is read every 64 operations.
-/// Afterwards the counter must equal the sum of completed operations.
+/// `workIterations` of `workOutsideLock` between acquisitions.
 func contend<C: LockedCounter>(
-    _: C.Type, threads: Int, workIterations: Int, duration: Duration, readPercent: Int = 0
+    _ counter: C, threads: Int, workIterations: Int, duration: Duration, readPercent: Int = 0
 ) -> RunResult {
-    let counter = C()
+    runContention(CounterOperation(counter: counter, readPercent: readPercent),
+                  threads: threads, workIterations: workIterations, duration: duration)
+}
+
+/// `threads` OS threads perform `operation` for `duration`; each does
+/// `workIterations` of `workOutsideLock` between operations. Threads start
+/// together behind a barrier; the stop flag is read every 64 operations.
+/// Afterwards the writes recorded behind the lock must equal the writes the
+/// threads counted.
+func runContention<Operation: ContendedOperation>(
+    _ operation: Operation, threads: Int, workIterations: Int, duration: Duration
+) -> RunResult {
     let ready = ManagedAtomic(0)
     let go = ManagedAtomic(false)
     let stop = ManagedAtomic(false)
@@ -202,20 +248,10 @@ func contend<C: LockedCounter>(
             var samples: [Int32] = []
             if workIterations > 0 { samples.reserveCapacity(1 << 17) }
             while !stop.load(ordering: .relaxed) {
-                for operation in 0..<64 {
-                    if readPercent > 0 {
-                        random ^= random << 13; random ^= random >> 7; random ^= random << 17
-                        if Int(random % 100) < readPercent {
-                            sink &+= counter.read()
-                        } else {
-                            counter.increment()
-                            wrote += 1
-                        }
-                    } else {
-                        counter.increment()
-                    }
+                for step in 0..<64 {
+                    if operation.perform(random: &random, sink: &sink) { wrote += 1 }
                     if workIterations > 0 {
-                        if operation == 0 {
+                        if step == 0 {
                             // The first work call of each batch is timed: two
                             // vDSO clock reads per 64 operations, under 1 ns
                             // per operation.
@@ -233,7 +269,7 @@ func contend<C: LockedCounter>(
             let trimmed = trimmedSum(&samples)
             workSamples.base[2 * index] = trimmed.sum
             workSamples.base[2 * index + 1] = trimmed.count
-            writes.base[index] = readPercent > 0 ? wrote : done
+            writes.base[index] = wrote
             sinks.base[index] = sink
             finished.leave()
         }
@@ -257,8 +293,8 @@ func contend<C: LockedCounter>(
     let perThread = (0..<threads).map { ops.base[$0] }
     let expected = (0..<threads).reduce(0) { $0 + writes.base[$1] }
     keepAlive((0..<threads).reduce(0) { $0 &+ sinks.base[$1] })
-    let final = counter.read()
-    precondition(final == expected, "\(C.self) lost updates: counter \(final), completed \(expected)")
+    let final = operation.recordedWrites()
+    precondition(final == expected, "\(operation.lockName) lost updates: recorded \(final), completed \(expected)")
     var result = RunResult(
         threads: threads, elapsedNanoseconds: elapsed, perThreadOps: perThread, contextSwitches: switches)
     if let ticksBefore, let ticksAfter { ticksBefore.account(until: ticksAfter, into: &result) }

@@ -1,99 +1,166 @@
-/// Every lock in the comparison, by the name the report prints.
-public enum Peer: String, CaseIterable, Sendable {
-    case safeBox = "SafeBox (adaptive)"
-    case safeBoxPlain = "SafeBox (plain)"
-    case safeBoxChecked = "SafeBox (checked)"
-    case readerWriterBox = "ReaderWriterBox"
-    case stdlibMutex = "Mutex (stdlib)"
-    case pthreadAdaptive = "pthread adaptive"
-    case pthreadPlain = "pthread box"
-    case nioLockedValueBox = "NIOLockedValueBox"
-    case nsLock = "NSLock"
-    case lockIsolated = "LockIsolated"
-    case dispatchQueue = "DispatchQueue.sync"
-    case actor = "actor"
-    case managedAtomic = "ManagedAtomic (floor)"
+/// Which workloads a peer takes part in.
+public struct Workloads: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// A short identifier for command lines and file names.
-    public var slug: String {
-        switch self {
-        case .safeBox: "safebox"
-        case .safeBoxPlain: "safebox-plain"
-        case .safeBoxChecked: "safebox-checked"
-        case .readerWriterBox: "rwbox"
-        case .stdlibMutex: "mutex"
-        case .pthreadAdaptive: "pthread-adaptive"
-        case .pthreadPlain: "pthread-plain"
-        case .nioLockedValueBox: "nio"
-        case .nsLock: "nslock"
-        case .lockIsolated: "lockisolated"
-        case .dispatchQueue: "dispatch"
-        case .actor: "actor"
-        case .managedAtomic: "atomic"
-        }
+    /// The counter workloads: bare (lock, `+= 1`, unlock) and with work
+    /// outside the lock.
+    public static let counter = Workloads(rawValue: 1 << 0)
+    /// The counter, 99% reads.
+    public static let readMostly = Workloads(rawValue: 1 << 1)
+    /// ordo-one/synchronization-benchmarks' shapes: the 64-entry dictionary,
+    /// producer/consumer acquire latency, and the starvation (Gini) view.
+    public static let shapes = Workloads(rawValue: 1 << 2)
+    /// The engine study: ordo-one's shapes, reported apart from the peers.
+    public static let engineStudy = Workloads(rawValue: 1 << 3)
+}
+
+/// One lock in the comparison: its name in the report, a slug for command
+/// lines, the workloads it joins, and the runners for each workload, built
+/// by ``lock(_:_:_:_:)`` from a concrete lock type.
+///
+/// The runners are closures created inside a generic function called with a
+/// concrete type, so the optimiser specialises every measured loop for that
+/// lock: no witness-table call sits inside the loop being measured.
+public struct Peer: Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+    public let slug: String
+    public let workloads: Workloads
+
+    let counterRun: @Sendable (_ threads: Int, _ workIterations: Int, _ duration: Duration, _ readPercent: Int) -> RunResult
+    let uncontendedRun: (@Sendable (_ iterations: Int) -> Void)?
+    let dictionaryRun: (@Sendable (DictionarySpec) -> RunResult)?
+    let producerConsumerRun: (@Sendable (ProducerConsumerSpec) -> LatencyRun)?
+
+    public var description: String { name }
+    public static func == (lhs: Peer, rhs: Peer) -> Bool { lhs.slug == rhs.slug }
+    public func hash(into hasher: inout Hasher) { hasher.combine(slug) }
+
+    /// A lock peer: every workload, through `BenchLock.withLock`.
+    ///
+    /// ```swift
+    /// .lock("SafeBox (adaptive)", "safebox", [.counter, .shapes]) { SafeBoxLock(policy: .adaptive) }
+    /// ```
+    public static func lock<L: BenchLock>(
+        _ name: String, _ slug: String, _ workloads: Workloads, _ make: @escaping @Sendable () -> L
+    ) -> Peer {
+        Peer(
+            name: name, slug: slug, workloads: workloads,
+            counterRun: { threads, work, duration, readPercent in
+                contend(make(), threads: threads, workIterations: work, duration: duration, readPercent: readPercent)
+            },
+            uncontendedRun: { iterations in uncontendedLoop(make(), iterations: iterations) },
+            dictionaryRun: { spec in contendDictionary(make(), spec) },
+            producerConsumerRun: { spec in measureProducerConsumer(make(), spec) })
     }
 
+    /// A peer that can only count (counter workloads): it cannot guard a
+    /// dictionary.
+    ///
+    /// ```swift
+    /// .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() }
+    /// ```
+    public static func counter<C: LockedCounter>(
+        _ name: String, _ slug: String, _ make: @escaping @Sendable () -> C
+    ) -> Peer {
+        Peer(
+            name: name, slug: slug, workloads: [.counter],
+            counterRun: { threads, work, duration, readPercent in
+                contend(make(), threads: threads, workIterations: work, duration: duration, readPercent: readPercent)
+            },
+            uncontendedRun: { iterations in uncontendedLoop(make(), iterations: iterations) },
+            dictionaryRun: nil, producerConsumerRun: nil)
+    }
+
+    /// Every lock in the comparison, in report order. Adding a peer is one
+    /// line here (plus, for a new kind of lock, its `BenchLock` type in
+    /// Peers.swift).
+    public static let all: [Peer] = [
+        .lock("SafeBox (adaptive)", "safebox", [.counter, .readMostly, .shapes]) { SafeBoxLock(policy: .adaptive) },
+        .lock("SafeBox (plain)", "safebox-plain", [.counter, .shapes]) { SafeBoxLock(policy: .plain) },
+        .lock("SafeBox (checked)", "safebox-checked", [.counter]) { SafeBoxLock(policy: .checked) },
+        .lock("ReaderWriterBox", "rwbox", [.readMostly]) { ReaderWriterBoxLock() },
+        .lock("Mutex (stdlib)", "mutex", [.counter, .readMostly, .shapes]) { StdlibMutexLock() },
+        .lock("Mutex (next)", "mutex-next", [.counter, .readMostly, .shapes]) { MutexNextLock() },
+        .lock("pthread adaptive", "pthread-adaptive", [.counter, .readMostly, .shapes]) { PThreadLock(.adaptive) },
+        .lock("pthread box", "pthread-plain", [.counter]) { PThreadLock(.normal) },
+        .lock("NIOLockedValueBox", "nio", [.counter, .readMostly, .shapes]) { NIOBoxLock() },
+        .lock("NSLock", "nslock", [.counter]) { NSLockLock() },
+        .counter("LockIsolated", "lockisolated") { LockIsolatedCounter() },
+        .lock("DispatchQueue.sync", "dispatch", [.counter]) { DispatchQueueLock() },
+        actor,
+        .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
+        // The engine study: SafeBox's engine with other constants (out of line).
+        .lock("engine: shipped (spin 128, hand-off 250 µs)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        .lock("engine: spin 2048", "engine-spin2048", [.engineStudy]) { EngineVariantLock(.spin2048) },
+        .lock("engine: no hand-off", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
+        .lock("engine: hand-off 50 µs", "engine-handoff50us", [.engineStudy]) { EngineVariantLock(.handoff50us) },
+    ]
+
+    /// The actor peer: tasks on the cooperative pool, one `await` per
+    /// operation; counter workloads only (no synchronous entry point).
+    static let actor = Peer(
+        name: "actor", slug: "actor", workloads: [.counter],
+        counterRun: { threads, work, duration, _ in contendActor(tasks: threads, workIterations: work, duration: duration) },
+        uncontendedRun: nil, dictionaryRun: nil, producerConsumerRun: nil)
+
+    /// The peer with this slug, or nil.
     public init?(slug: String) {
-        guard let peer = Peer.allCases.first(where: { $0.slug == slug }) else { return nil }
+        guard let peer = Peer.all.first(where: { $0.slug == slug }) else { return nil }
         self = peer
     }
 
-    /// Runs the contention workload against this peer.
-    ///
-    /// This switch and the one in `uncontended(iterations:)` name every
-    /// counter type on purpose: a call with a concrete type lets the
-    /// optimizer specialize the generic loop, while opening an
-    /// `any LockedCounter.Type` would leave witness-table calls inside the
-    /// very loop being measured.
+    private init(
+        name: String, slug: String, workloads: Workloads,
+        counterRun: @escaping @Sendable (Int, Int, Duration, Int) -> RunResult,
+        uncontendedRun: (@Sendable (Int) -> Void)?,
+        dictionaryRun: (@Sendable (DictionarySpec) -> RunResult)?,
+        producerConsumerRun: (@Sendable (ProducerConsumerSpec) -> LatencyRun)?
+    ) {
+        self.name = name
+        self.slug = slug
+        self.workloads = workloads
+        self.counterRun = counterRun
+        self.uncontendedRun = uncontendedRun
+        self.dictionaryRun = dictionaryRun
+        self.producerConsumerRun = producerConsumerRun
+    }
+
+    /// The peers the report names by role.
+    public static let safeBox = Peer(slug: "safebox")!
+    public static let stdlibMutex = Peer(slug: "mutex")!
+    public static let mutexNext = Peer(slug: "mutex-next")!
+    public static let pthreadAdaptive = Peer(slug: "pthread-adaptive")!
+    public static let nioLockedValueBox = Peer(slug: "nio")!
+
+    /// The peers that join `workload`, in report order.
+    public static func joining(_ workload: Workloads) -> [Peer] {
+        all.filter { $0.workloads.contains(workload) }
+    }
+
+    /// Runs the counter workload: `threads` threads, `workIterations` of
+    /// `workOutsideLock` between acquisitions, for `duration`.
     public func contention(
         threads: Int, workIterations: Int, duration: Duration, readPercent: Int = 0
     ) -> RunResult {
-        func run<C: LockedCounter>(_ type: C.Type) -> RunResult {
-            contend(type, threads: threads, workIterations: workIterations, duration: duration, readPercent: readPercent)
-        }
-        switch self {
-        case .safeBox: return run(SafeBoxCounter.self)
-        case .safeBoxPlain: return run(SafeBoxPlainCounter.self)
-        case .safeBoxChecked: return run(SafeBoxCheckedCounter.self)
-        case .readerWriterBox: return run(ReaderWriterBoxCounter.self)
-        case .stdlibMutex: return run(StdlibMutexCounter.self)
-        case .pthreadAdaptive: return run(PThreadAdaptiveCounter.self)
-        case .pthreadPlain: return run(PThreadPlainCounter.self)
-        case .nioLockedValueBox: return run(NIOBoxCounter.self)
-        case .nsLock: return run(NSLockCounter.self)
-        case .lockIsolated: return run(LockIsolatedCounter.self)
-        case .dispatchQueue: return run(DispatchQueueCounter.self)
-        case .actor: return contendActor(tasks: threads, workIterations: workIterations, duration: duration)
-        case .managedAtomic: return run(ManagedAtomicCounter.self)
-        }
+        counterRun(threads, workIterations, duration, readPercent)
     }
 
     /// Runs `iterations` uncontended increments (no timing, no stop flag):
-    /// what the callgrind instruction count and the package-benchmark
-    /// suite measure. Returns false for the actor, which has no synchronous
-    /// entry point.
+    /// what the callgrind instruction count and the package-benchmark suite
+    /// measure. Returns false for the actor, which has no synchronous entry
+    /// point.
     @discardableResult
     public func uncontended(iterations: Int) -> Bool {
-        func run<C: LockedCounter>(_ type: C.Type) -> Bool {
-            let counter = C()
-            uncontendedLoop(counter, iterations: iterations)
-            precondition(counter.read() == iterations)
-            return true
-        }
-        switch self {
-        case .safeBox: return run(SafeBoxCounter.self)
-        case .safeBoxPlain: return run(SafeBoxPlainCounter.self)
-        case .safeBoxChecked: return run(SafeBoxCheckedCounter.self)
-        case .readerWriterBox: return run(ReaderWriterBoxCounter.self)
-        case .stdlibMutex: return run(StdlibMutexCounter.self)
-        case .pthreadAdaptive: return run(PThreadAdaptiveCounter.self)
-        case .pthreadPlain: return run(PThreadPlainCounter.self)
-        case .nioLockedValueBox: return run(NIOBoxCounter.self)
-        case .nsLock: return run(NSLockCounter.self)
-        case .lockIsolated: return run(LockIsolatedCounter.self)
-        case .dispatchQueue: return run(DispatchQueueCounter.self)
-        case .actor: return false
-        case .managedAtomic: return run(ManagedAtomicCounter.self)
-        }
+        guard let uncontendedRun else { return false }
+        uncontendedRun(iterations)
+        return true
     }
+
+    /// Runs the dictionary workload, or nil if this peer cannot guard a
+    /// dictionary.
+    public func dictionary(_ spec: DictionarySpec) -> RunResult? { dictionaryRun?(spec) }
+
+    /// Runs the producer/consumer workload, or nil if this peer cannot.
+    public func producerConsumer(_ spec: ProducerConsumerSpec) -> LatencyRun? { producerConsumerRun?(spec) }
 }

@@ -1,7 +1,9 @@
 import Atomics
 import ConcurrencyExtras
 import Dispatch
+import EngineVariants
 import Foundation
+import MutexNext
 import NIOConcurrencyHelpers
 import SafeBox
 import Synchronization
@@ -12,132 +14,186 @@ import Glibc
 import Darwin
 #endif
 
-/// A counter behind one lock: the unit every workload measures. One
+/// What every workload keeps behind the lock: the counter of the counter
+/// workloads, and the 64-entry dictionary of ordo-one's shapes.
+public struct BenchState: Sendable {
+    /// Completed operations (one per acquisition that writes): after a run it
+    /// must equal what the threads counted, or updates were lost.
+    public var count = 0
+    /// ordo-one/synchronization-benchmarks' `MapState.storage`: 64 entries.
+    public var map: [Int: UInt64]
+    /// State of the multiply-add chain that picks keys and values.
+    var chain: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    public static let mapEntries = 64
+
+    public init() {
+        map = Dictionary(minimumCapacity: Self.mapEntries)
+        for key in 0..<Self.mapEntries { map[key] = 0 }
+    }
+
+    /// `units` units of work inside the lock. One unit is one link of the
+    /// dependent multiply-add chain (as `workOutsideLock`) and one update of
+    /// the dictionary entry the link's top six bits pick.
+    @inline(__always)
+    public mutating func update(units: Int) {
+        var x = chain
+        for _ in 0..<units {
+            x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            map[Int(truncatingIfNeeded: x >> 58), default: 0] &+= x
+        }
+        chain = x
+        count += 1
+    }
+}
+
+/// A counter behind one lock: the unit of the counter workloads. One
 /// `increment()` is one lock + `+= 1` + unlock.
-///
-/// Each peer is a final class so the harness, generic over `LockedCounter`,
-/// is specialised per peer and nothing but the lock itself is measured.
 public protocol LockedCounter: AnyObject, Sendable {
-    init()
     func increment()
     /// A read under the lock (the read-mostly workload's common operation).
     func read() -> Int
 }
 
-// MARK: - SafeBox, each policy
-
-public final class SafeBoxCounter: LockedCounter {
-    let box = SafeBox(0, policy: .adaptive)
-    public init() {}
-    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
-    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+/// A lock guarding a ``BenchState``, the way the peer's users write it.
+///
+/// Each conformer is a final class so every harness loop, generic over the
+/// lock, is specialised per peer and nothing but the lock is measured.
+///
+/// ```swift
+/// let lock = SafeBoxLock(policy: .adaptive)
+/// lock.withLock { $0.update(units: 16) }
+/// ```
+public protocol BenchLock: LockedCounter {
+    func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R
+    /// A read-only critical section (shared where the lock has a shared mode).
+    func withReadLock<R: Sendable>(_ body: (BenchState) -> R) -> R
 }
 
-public final class SafeBoxPlainCounter: LockedCounter {
-    let box = SafeBox(0, policy: .plain)
-    public init() {}
-    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
-    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+extension BenchLock {
+    @inline(__always) public func withReadLock<R: Sendable>(_ body: (BenchState) -> R) -> R { withLock { body($0) } }
+    @inline(__always) public func increment() { withLock { $0.count += 1 } }
+    @inline(__always) public func read() -> Int { withReadLock { $0.count } }
 }
 
-public final class SafeBoxCheckedCounter: LockedCounter {
-    let box = SafeBox(0, policy: .checked)
-    public init() {}
-    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
-    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+// MARK: - SafeBox
+
+/// SafeBox with the given policy.
+public final class SafeBoxLock: BenchLock {
+    let box: SafeBox<BenchState>
+    public init(policy: SafeBoxPolicy) { box = SafeBox(BenchState(), policy: policy) }
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R { box.withLock { body(&$0) } }
 }
 
 /// The reader-writer box: reads share the lock, writes take it alone.
-public final class ReaderWriterBoxCounter: LockedCounter {
-    let box = ReaderWriterBox(0)
+public final class ReaderWriterBoxLock: BenchLock {
+    let box = ReaderWriterBox(BenchState())
     public init() {}
-    @inline(__always) public func increment() { box.withWriteLock { $0 += 1 } }
-    @inline(__always) public func read() -> Int { box.withReadLock { $0 } }
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R { box.withWriteLock { body(&$0) } }
+    @inline(__always) public func withReadLock<R: Sendable>(_ body: (BenchState) -> R) -> R { box.withReadLock { body($0) } }
 }
 
-// MARK: - The standard library's Mutex
+// MARK: - The standard library's Mutex, today's and the next one
 
 @available(macOS 15.0, *)
-public final class StdlibMutexCounter: LockedCounter {
-    let mutex = Mutex(0)
+public final class StdlibMutexLock: BenchLock {
+    let mutex = Mutex(BenchState())
     public init() {}
-    @inline(__always) public func increment() { mutex.withLock { $0 += 1 } }
-    @inline(__always) public func read() -> Int { mutex.withLock { $0 } }
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R { mutex.withLock { body(&$0) } }
+}
+
+/// "Mutex (next)": swiftlang/swift#88523's Linux Mutex (the C engine in
+/// MutexNext) next to its value, as `Mutex<Value>` lays them out. The fast
+/// paths are inlined, as the standard library's `@_alwaysEmitIntoClient`
+/// `withLock` is.
+public final class MutexNextLock: BenchLock, @unchecked Sendable {
+    final class Storage: ManagedBuffer<BenchState, mn_mutex_t> {}
+    let storage: Storage
+
+    public init() {
+        let buffer = Storage.create(minimumCapacity: 1) { buffer in
+            buffer.withUnsafeMutablePointerToElements { mn_mutex_init($0) }
+            return BenchState()
+        }
+        storage = unsafeDowncast(buffer, to: Storage.self)
+    }
+
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
+        storage.withUnsafeMutablePointers { state, mutex in
+            mn_mutex_lock(mutex)
+            defer { mn_mutex_unlock(mutex) }
+            return body(&state.pointee)
+        }
+    }
 }
 
 // MARK: - Raw pthread boxes (what a hand-written pthread box costs)
 
 /// A value next to a pthread mutex of the given type, every call checked.
-public class PThreadBox: @unchecked Sendable {
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    var value = 0
+public final class PThreadLock: BenchLock, @unchecked Sendable {
+    public enum Kind: Sendable {
+        case normal
+        /// PTHREAD_MUTEX_ADAPTIVE_NP (glibc's spinning mutex; normal elsewhere).
+        case adaptive
 
-    init(type: Int32) {
+        var type: Int32 {
+            switch self {
+            case .normal: Int32(PTHREAD_MUTEX_NORMAL)
+            case .adaptive:
+                #if canImport(Glibc)
+                Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
+                #else
+                Int32(PTHREAD_MUTEX_NORMAL)
+                #endif
+            }
+        }
+    }
+
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    var state = BenchState()
+
+    public init(_ kind: Kind) {
         mutex = .allocate(capacity: 1)
         var attr = pthread_mutexattr_t()
-        precondition(pthread_mutexattr_init(&attr) == 0)
-        precondition(pthread_mutexattr_settype(&attr, type) == 0)
-        precondition(pthread_mutex_init(mutex, &attr) == 0)
-        precondition(pthread_mutexattr_destroy(&attr) == 0)
+        precondition(pthread_mutexattr_init(&attr) == 0, "pthread_mutexattr_init failed")
+        precondition(pthread_mutexattr_settype(&attr, kind.type) == 0, "pthread_mutexattr_settype failed")
+        precondition(pthread_mutex_init(mutex, &attr) == 0, "pthread_mutex_init failed")
+        precondition(pthread_mutexattr_destroy(&attr) == 0, "pthread_mutexattr_destroy failed")
     }
 
     deinit {
-        precondition(pthread_mutex_destroy(mutex) == 0)
+        precondition(pthread_mutex_destroy(mutex) == 0, "pthread_mutex_destroy failed")
         mutex.deallocate()
     }
 
-    @inline(__always) public final func increment() {
-        precondition(pthread_mutex_lock(mutex) == 0)
-        value += 1
-        precondition(pthread_mutex_unlock(mutex) == 0)
-    }
-
-    @inline(__always) public final func read() -> Int {
-        precondition(pthread_mutex_lock(mutex) == 0)
-        defer { precondition(pthread_mutex_unlock(mutex) == 0) }
-        return value
-    }
-}
-
-public final class PThreadPlainCounter: PThreadBox, LockedCounter, @unchecked Sendable {
-    public required init() { super.init(type: Int32(PTHREAD_MUTEX_NORMAL)) }
-}
-
-public final class PThreadAdaptiveCounter: PThreadBox, LockedCounter, @unchecked Sendable {
-    public required init() {
-        #if canImport(Glibc)
-        super.init(type: Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-        #else
-        super.init(type: Int32(PTHREAD_MUTEX_NORMAL))
-        #endif
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
+        precondition(pthread_mutex_lock(mutex) == 0, "pthread_mutex_lock failed")
+        defer { precondition(pthread_mutex_unlock(mutex) == 0, "pthread_mutex_unlock failed") }
+        return body(&state)
     }
 }
 
 // MARK: - Library peers
 
-public final class NIOBoxCounter: LockedCounter {
-    let box = NIOLockedValueBox(0)
+public final class NIOBoxLock: BenchLock {
+    let box = NIOLockedValueBox(BenchState())
     public init() {}
-    @inline(__always) public func increment() { box.withLockedValue { $0 += 1 } }
-    @inline(__always) public func read() -> Int { box.withLockedValue { $0 } }
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R { box.withLockedValue { body(&$0) } }
 }
 
-public final class NSLockCounter: LockedCounter, @unchecked Sendable {
+public final class NSLockLock: BenchLock, @unchecked Sendable {
     let lock = NSLock()
-    var value = 0
+    var state = BenchState()
     public init() {}
-    @inline(__always) public func increment() {
-        lock.lock()
-        value += 1
-        lock.unlock()
-    }
-    @inline(__always) public func read() -> Int {
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return value
+        return body(&state)
     }
 }
 
+/// LockIsolated copies its value out and back on every `withValue`, which
+/// would copy the whole dictionary per acquisition: counter workloads only.
 public final class LockIsolatedCounter: LockedCounter {
     let isolated = LockIsolated(0)
     public init() {}
@@ -145,12 +201,13 @@ public final class LockIsolatedCounter: LockedCounter {
     @inline(__always) public func read() -> Int { isolated.value }
 }
 
-public final class DispatchQueueCounter: LockedCounter, @unchecked Sendable {
+public final class DispatchQueueLock: BenchLock, @unchecked Sendable {
     let queue = DispatchQueue(label: "bench.counter")
-    var value = 0
+    var state = BenchState()
     public init() {}
-    @inline(__always) public func increment() { queue.sync { value += 1 } }
-    @inline(__always) public func read() -> Int { queue.sync { value } }
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
+        queue.sync { body(&state) }
+    }
 }
 
 /// The floor: one atomic add, no lock at all.
@@ -168,4 +225,50 @@ public actor CounterActor {
     public init() {}
     public func increment() { value += 1 }
     public func read() -> Int { value }
+}
+
+// MARK: - SafeBox's engine with other constants (the engine study)
+
+/// SafeBox's lock engine compiled with other compile-time constants (see
+/// Sources/EngineVariants): its entry points for one variant.
+public struct EngineVariant: Sendable {
+    let create: @convention(c) () -> OpaquePointer?
+    let destroy: @convention(c) (OpaquePointer?) -> Void
+    let lock: @convention(c) (OpaquePointer?) -> Void
+    let unlock: @convention(c) (OpaquePointer?) -> Void
+
+    /// SafeBox's constants: spin limit 128 pauses, hand-off every 250 µs on average.
+    public static let shipped = EngineVariant(
+        create: ev_shipped_create, destroy: ev_shipped_destroy, lock: ev_shipped_lock, unlock: ev_shipped_unlock)
+    /// Spin limit 2048 pauses (Mutex (next) spins 20 × 64-127).
+    public static let spin2048 = EngineVariant(
+        create: ev_spin2048_create, destroy: ev_spin2048_destroy, lock: ev_spin2048_lock, unlock: ev_spin2048_unlock)
+    /// No hand-off to parked threads: pure barging.
+    public static let noHandoff = EngineVariant(
+        create: ev_nohandoff_create, destroy: ev_nohandoff_destroy, lock: ev_nohandoff_lock,
+        unlock: ev_nohandoff_unlock)
+    /// Hand-off every 50 µs on average.
+    public static let handoff50us = EngineVariant(
+        create: ev_handoff50us_create, destroy: ev_handoff50us_destroy, lock: ev_handoff50us_lock,
+        unlock: ev_handoff50us_unlock)
+}
+
+/// A value behind one engine-variant lock (called out of line).
+public final class EngineVariantLock: BenchLock, @unchecked Sendable {
+    let variant: EngineVariant
+    let engine: OpaquePointer?
+    var state = BenchState()
+
+    public init(_ variant: EngineVariant) {
+        self.variant = variant
+        engine = variant.create()
+    }
+
+    deinit { variant.destroy(engine) }
+
+    @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
+        variant.lock(engine)
+        defer { variant.unlock(engine) }
+        return body(&state)
+    }
 }

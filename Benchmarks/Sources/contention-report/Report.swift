@@ -3,14 +3,38 @@ import LockPeers
 
 struct ReportOptions {
     var runs = 5
+    /// Runs of each producer/consumer configuration.
+    var latencyRuns = 5
+    /// Consumer acquisitions per producer/consumer run (ordo-one: 49 995).
+    var latencyAcquisitions = 50_000
     /// Extra rounds that repeat configurations the machine disturbed.
     var repeatPasses = 3
     var durationMs = 500
-    var threadCounts = [1, 2, 4, 8]
+    var threadCounts = ReportOptions.defaultThreadCounts()
     var workNanoseconds = 75.0
     var outputDirectory = "Results"
     var instructionsFile: String?
     var command = "./run-report.sh"
+    /// Units inside the lock in the dictionary workload (ordo-one's `work`).
+    var insideUnits = [1, 16, 256]
+    /// Iterations of the multiply-add chain between acquisitions (ordo-one's `pause`).
+    var outsideIterations = [0, 256]
+
+    /// 1, 2, 4, 8 threads, and on bigger machines doubling up to 4 × the cores.
+    static func defaultThreadCounts() -> [Int] {
+        var counts = [1, 2, 4, 8]
+        let limit = 4 * ProcessInfo.processInfo.activeProcessorCount
+        while let last = counts.last, last * 2 <= limit { counts.append(last * 2) }
+        return counts
+    }
+
+    /// Consumers in the producer/consumer workload: one producer plus N
+    /// consumers make 2 × and 4 × the cores (ordo-one ran 15 and 63 consumers
+    /// on 16- to 64-core machines).
+    var consumerCounts: [Int] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return [2 * cores - 1, 4 * cores - 1]
+    }
 }
 
 /// One workload: what each thread does per operation.
@@ -20,6 +44,12 @@ struct Workload {
     let workIterations: Int
     let readPercent: Int
     let peers: [Peer]
+    /// Units of dictionary work inside the lock (the dictionary workload), or
+    /// nil for the counter workloads.
+    var insideUnits: Int? = nil
+
+    /// What one operation is, for chart axes.
+    var operation: String { insideUnits == nil ? "lock+increment+unlock" : "acquisitions" }
 }
 
 /// Tells runs the machine disturbed from runs the lock made slow, using
@@ -33,16 +63,23 @@ struct DisturbanceCheck {
     /// on the host core), which /proc cannot show.
     static let maxWorkSlowdown = 1.15
 
-    /// One timed work call on a quiet CPU, in ns (nil: no work workload).
-    let quietWorkCall: Double?
+    /// One timed work call on a quiet CPU, in ns, by work iterations.
+    let quietWorkCalls: [Int: Double]
 
-    /// Why `run` does not measure the lock alone, or nil if nothing disturbed it.
-    func reason(_ run: RunResult) -> String? {
-        let foreign = (run.outsideLoad ?? 0) + (run.steal ?? 0)
-        if foreign > Self.maxForeignShare {
-            return String(format: "others and steal took %.0f%% of the CPUs", foreign * 100)
-        }
-        if let sampled = run.sampledWorkNanoseconds, let quiet = quietWorkCall, sampled > quiet * Self.maxWorkSlowdown {
+    /// Why a run with this foreign CPU share does not measure the lock
+    /// alone, or nil if others and steal stayed under the limit.
+    static func foreignReason(outsideLoad: Double?, steal: Double?) -> String? {
+        let foreign = (outsideLoad ?? 0) + (steal ?? 0)
+        guard foreign > maxForeignShare else { return nil }
+        return String(format: "others and steal took %.0f%% of the CPUs", foreign * 100)
+    }
+
+    /// Why `run` of a workload with `workIterations` between acquisitions
+    /// does not measure the lock alone, or nil.
+    func reason(_ run: RunResult, workIterations: Int) -> String? {
+        if let reason = Self.foreignReason(outsideLoad: run.outsideLoad, steal: run.steal) { return reason }
+        if let sampled = run.sampledWorkNanoseconds, let quiet = quietWorkCalls[workIterations],
+           sampled > quiet * Self.maxWorkSlowdown {
             return String(format: "CPU ran slow: work outside the lock took %.2f× its quiet time", sampled / quiet)
         }
         return nil
@@ -102,7 +139,7 @@ struct Report {
         let started = Date()
         let loadBefore = loadAverage()
         let calibration = calibrateWork(targetNanoseconds: options.workNanoseconds)
-        let contended: [Peer] = Peer.allCases.filter { $0 != .readerWriterBox }
+        let contended = Peer.joining(.counter)
         let workloads = [
             Workload(key: "bare", title: "Bare: lock, increment, unlock, repeat", workIterations: 0, readPercent: 0,
                      peers: contended),
@@ -110,10 +147,15 @@ struct Report {
                      title: String(format: "With work outside the lock (~%.0f ns between acquisitions)", calibration.nanoseconds),
                      workIterations: calibration.iterations, readPercent: 0, peers: contended),
             Workload(key: "read-mostly", title: "Read-mostly: 99% reads, 1% writes", workIterations: 0, readPercent: 99,
-                     peers: [.safeBox, .readerWriterBox, .stdlibMutex, .pthreadAdaptive, .nioLockedValueBox]),
-        ]
+                     peers: Peer.joining(.readMostly)),
+        ] + dictionaryWorkloads()
 
-        let check = DisturbanceCheck(quietWorkCall: timedWorkCallNanoseconds(iterations: calibration.iterations))
+        let workIterations = Set(workloads.map(\.workIterations).filter { $0 > 0 })
+        let check = DisturbanceCheck(quietWorkCalls: Dictionary(uniqueKeysWithValues: workIterations.map {
+            ($0, timedWorkCallNanoseconds(iterations: $0))
+        }))
+        let units = unitCosts()
+        let floor = latencyFloor()
 
         // Runs are interleaved (round by round, every configuration once per
         // round) so a burst of load on the machine hits all peers alike.
@@ -126,13 +168,14 @@ struct Report {
                 for threads in options.threadCounts {
                     if workload.readPercent > 0 && threads == 1 { continue }
                     for peer in workload.peers {
+                        // The engine study compares contended behaviour only.
+                        if threads == 1 && peer.workloads == [.engineStudy] { continue }
                         let cellKey = key(workload, peer, threads)
                         var cell = cells[cellKey] ?? Cell(wanted: options.runs)
                         if round > options.runs && cell.complete { continue }
-                        let result = try isolatedRun(
-                            peer, threads: threads, workIterations: workload.workIterations,
-                            readPercent: workload.readPercent)
-                        cell.measured.append(Cell.Measured(run: result, disturbance: check.reason(result)))
+                        let result = try isolatedRun(peer, workload: workload, threads: threads)
+                        cell.measured.append(Cell.Measured(
+                            run: result, disturbance: check.reason(result, workIterations: workload.workIterations)))
                         cells[cellKey] = cell
                         ran += 1
                     }
@@ -141,6 +184,7 @@ struct Report {
             FileHandle.standardError.write(Data("round \(round): \(ran) runs\n".utf8))
             if round >= options.runs && cells.values.allSatisfy(\.complete) { break }
         }
+        let latencies = try latencyCells()
         let loadAfter = loadAverage()
         let instructions = try readInstructions()
 
@@ -148,35 +192,45 @@ struct Report {
         try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let markdown = render(
             workloads: workloads, cells: cells, instructions: instructions, calibration: calibration,
-            quietWorkCall: check.quietWorkCall, started: started, load: (loadBefore, loadAfter))
+            quietWorkCall: check.quietWorkCalls[calibration.iterations], units: units, latencies: latencies,
+            latencyFloor: floor,
+            started: started, load: (loadBefore, loadAfter))
         try markdown.write(to: outputDirectory.appendingPathComponent("contention.md"), atomically: true, encoding: .utf8)
-        let chart = Chart(
-            workloads: Array(workloads.prefix(2)), threadCounts: options.threadCounts,
-            medians: { workload, peer, threads in cells[key(workload, peer, threads)]?.median })
-        try chart.svg().write(to: outputDirectory.appendingPathComponent("contention.svg"), atomically: true, encoding: .utf8)
+        func medians(_ workload: Workload, _ peer: Peer, _ threads: Int) -> Double? {
+            cells[key(workload, peer, threads)]?.median
+        }
+        let counterChart = Chart(
+            title: "Counter workloads: throughput vs threads",
+            workloads: Array(workloads.prefix(2)), peers: workloads[0].peers, threadCounts: options.threadCounts,
+            medians: medians)
+        try counterChart.svg().write(to: outputDirectory.appendingPathComponent("contention.svg"), atomically: true, encoding: .utf8)
+        let dictionaryChart = Chart(
+            title: "Dictionary workload (ordo-one's shape): throughput vs threads",
+            workloads: workloads.filter { $0.insideUnits != nil }, peers: Peer.joining(.shapes),
+            threadCounts: options.threadCounts, medians: medians)
+        try dictionaryChart.svg().write(to: outputDirectory.appendingPathComponent("dictionary.svg"), atomically: true, encoding: .utf8)
+        try LatencyChart(cells: latencies.filter { $0.peer.workloads.contains(.shapes) }).svg()
+            .write(to: outputDirectory.appendingPathComponent("latency.svg"), atomically: true, encoding: .utf8)
         try rawRuns(workloads: workloads, cells: cells)
             .write(to: outputDirectory.appendingPathComponent("runs.tsv"), atomically: true, encoding: .utf8)
+        try rawLatencyRuns(latencies)
+            .write(to: outputDirectory.appendingPathComponent("latency.tsv"), atomically: true, encoding: .utf8)
         print(markdown)
     }
 
     /// Runs one measurement in a fresh process of this tool, so threads a
     /// previous peer left behind (libdispatch's worker pool, the concurrency
     /// runtime's cooperative pool) cannot disturb the next one.
-    func isolatedRun(_ peer: Peer, threads: Int, workIterations: Int, readPercent: Int) throws -> RunResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        process.arguments = ["run-one", peer.slug, "\(threads)", "\(workIterations)", "\(readPercent)", "\(options.durationMs)"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let line = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    func isolatedRun(_ peer: Peer, workload: Workload, threads: Int) throws -> RunResult {
+        let (line, status) = try runTool([
+            "run-one", peer.slug, "\(threads)", "\(workload.workIterations)", "\(workload.readPercent)",
+            "\(options.durationMs)", "\(workload.insideUnits ?? -1)",
+        ])
         let fields = line.split(separator: "\t")
-        guard process.terminationStatus == 0, fields.count == 8, let elapsed = Double(fields[0]),
+        guard status == 0, fields.count == 8, let elapsed = Double(fields[0]),
               let switches = Int(fields[1]), let load = Double(fields[2]), let steal = Double(fields[3]),
               let idle = Double(fields[4]), let work = Double(fields[5]), let roundTrip = Double(fields[6]) else {
-            throw Failure(description: "run of \(peer.slug) with \(threads) threads failed (status \(process.terminationStatus)): \(line)")
+            throw Failure(description: "run of \(peer.slug) with \(threads) threads (\(workload.key)) failed (status \(status)): \(line)")
         }
         var result = RunResult(
             threads: threads, elapsedNanoseconds: elapsed,
@@ -187,6 +241,21 @@ struct Report {
         result.sampledWorkNanoseconds = work >= 0 ? work : nil
         result.crossCPURoundTripNanoseconds = roundTrip >= 0 ? roundTrip : nil
         return result
+    }
+
+    /// Runs this tool with `arguments` in a fresh process; returns its
+    /// standard output (trimmed) and exit status.
+    func runTool(_ arguments: [String]) throws -> (output: String, status: Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                process.terminationStatus)
     }
 
     func key(_ workload: Workload, _ peer: Peer, _ threads: Int) -> String {
@@ -246,7 +315,9 @@ struct Report {
 
     func render(
         workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double],
-        calibration: (iterations: Int, nanoseconds: Double), quietWorkCall: Double?, started: Date,
+        calibration: (iterations: Int, nanoseconds: Double), quietWorkCall: Double?,
+        units: (insideNanoseconds: Double, outsideNanoseconds: Double), latencies: [LatencyCell],
+        latencyFloor: (p50: UInt64, p99: UInt64), started: Date,
         load: (String, String)
     ) -> String {
         var out: [String] = []
@@ -304,6 +375,7 @@ struct Report {
         out.append("  could not collect \(options.runs) undisturbed runs and use\(incomplete == 1 ? "s" : "") every run. runs.tsv lists every run with")
         out.append("  these measurements and the reason it was set aside.")
         out.append("- The actor peer runs N tasks on the cooperative pool (one thread per core) with one `await` per operation.")
+        out.append(contentsOf: shapesMethod(units: units, latencyFloor: latencyFloor))
         out.append("- Instructions per operation: `valgrind --tool=callgrind` on a debug-info-stripped copy of this tool running")
         out.append("  the uncontended loop 200 000 and 400 000 times; the difference ÷ 200 000, so start-up cancels out.")
         out.append("  Includes the loop's own increment/compare/branch (~3 instructions) and the `+= 1` with its overflow check.")
@@ -319,7 +391,7 @@ struct Report {
         for peer in bare.peers {
             guard let cell = cells[key(bare, peer, 1)] else { continue }
             let instr = instructions[peer].map { String(format: "%.1f", $0) } ?? "–"
-            out.append("| \(peer.rawValue) | \(instr) | \(format(cell.median)) | \(format(cell.fastest)) – \(format(cell.slowest)) | \(ratio(cell.median / referenceSingle)) |")
+            out.append("| \(peer.name) | \(instr) | \(format(cell.median)) | \(format(cell.fastest)) – \(format(cell.slowest)) | \(ratio(cell.median / referenceSingle)) |")
         }
         out.append("")
 
@@ -333,7 +405,7 @@ struct Report {
             out.append("| lock | " + threads.map { "\($0) thread\($0 == 1 ? "" : "s")" }.joined(separator: " | ") + " |")
             out.append("|---|" + threads.map { _ in "---:" }.joined(separator: "|") + "|")
             for peer in workload.peers {
-                var row = "| \(peer.rawValue) |"
+                var row = "| \(peer.name) |"
                 for count in threads {
                     guard let cell = cells[key(workload, peer, count)] else { row += " – |"; continue }
                     let referenceMedian = cells[key(workload, reference, count)]?.median ?? .nan
@@ -348,7 +420,7 @@ struct Report {
             out.append("| lock | " + detailThreads.map { "\($0)t worst run / fairness / cs/Mop" }.joined(separator: " | ") + " |")
             out.append("|---|" + detailThreads.map { _ in "---:" }.joined(separator: "|") + "|")
             for peer in workload.peers {
-                var row = "| \(peer.rawValue) |"
+                var row = "| \(peer.name) |"
                 for count in detailThreads {
                     guard let cell = cells[key(workload, peer, count)] else { row += " – |"; continue }
                     row += " \(ratio(cell.instability)) / \(ratio(cell.fairness)) / \(format(cell.contextSwitches)) |"
@@ -356,16 +428,24 @@ struct Report {
                 out.append(row)
             }
             out.append("")
-            if workload.readPercent == 0, let nearest = shortestRoundTrip(cells) {
+            if workload.readPercent == 0, workload.insideUnits == nil, let nearest = shortestRoundTrip(cells) {
                 out.append(contentsOf: splitByPlacement(workload, cells: cells, threads: detailThreads, nearest: nearest))
             }
         }
 
+        out.append(contentsOf: starvation(workloads: workloads, cells: cells))
+        out.append(contentsOf: latencyTables(latencies))
+        out.append(contentsOf: verdict(workloads: workloads, cells: cells, latencies: latencies, latencyFloor: latencyFloor))
+        out.append(contentsOf: engineStudy(workloads: workloads, cells: cells, latencies: latencies))
         out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
         out.append("")
-        out.append("![Throughput vs threads](contention.svg)")
+        out.append("![Counter workloads: throughput vs threads](contention.svg)")
         out.append("")
-        out.append("Raw runs: [runs.tsv](runs.tsv).")
+        out.append("![Dictionary workload: throughput vs threads](dictionary.svg)")
+        out.append("")
+        out.append("![Producer/consumer: consumer acquire latency percentiles](latency.svg)")
+        out.append("")
+        out.append("Raw runs: [runs.tsv](runs.tsv), [latency.tsv](latency.tsv).")
         out.append("")
         return out.joined(separator: "\n")
     }
@@ -386,7 +466,7 @@ struct Report {
         out.append("| lock | " + threads.map { "\($0)t near | \($0)t far" }.joined(separator: " | ") + " |")
         out.append("|---|" + threads.map { _ in "---:|---:" }.joined(separator: "|") + "|")
         for peer in workload.peers {
-            var row = "| \(peer.rawValue) |"
+            var row = "| \(peer.name) |"
             for count in threads {
                 let runs = cells[key(workload, peer, count)]?.runs ?? []
                 for far in [false, true] {
@@ -403,7 +483,8 @@ struct Report {
         return out
     }
 
-    /// The goals of issue 4, checked against this run's numbers.
+    /// The goals of issue 4, checked against this run's numbers. The counter
+    /// workloads only: the dictionary workloads have their own verdict.
     func goals(workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double]) -> [String] {
         var out = ["## Goals (issue 4), checked against this run", ""]
         out.append("| goal | measured | met |")

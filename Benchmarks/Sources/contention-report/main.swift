@@ -3,14 +3,17 @@ import LockPeers
 
 // contention-report: every lock side by side, repeated, summarised.
 //
-//   contention-report report [--runs 5] [--repeat-passes 3] [--duration-ms 200] [--out Results]
+//   contention-report report [--runs 5] [--repeat-passes 3] [--duration-ms 500] [--out Results]
+//                            [--latency-runs 5] [--latency-acquisitions 50000] [--threads 1,2,4,8]
 //                            [--instructions FILE] [--command "…"]
 //   contention-report quick <peer> <threads> [work-ns] [duration-ms]
 //   contention-report loop <peer> <iterations>     (for callgrind)
 //   contention-report peers
 //
-// `report` writes <out>/contention.md (tables, goals), <out>/contention.svg
-// (throughput vs threads) and <out>/runs.tsv (every run, raw).
+// `report` writes <out>/contention.md (tables, verdicts), <out>/contention.svg
+// and <out>/dictionary.svg (throughput vs threads), <out>/latency.svg
+// (acquire-latency percentiles), <out>/runs.tsv and <out>/latency.tsv (every
+// run, raw).
 
 struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -19,10 +22,11 @@ struct Failure: Error, CustomStringConvertible {
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: contention-report report [--runs N] [--repeat-passes N] [--duration-ms MS] [--out DIR] [--instructions FILE] [--command TEXT]
+                                        [--latency-runs N] [--latency-acquisitions N] [--threads 1,2,4,8]
                contention-report quick <peer> <threads> [work-ns] [duration-ms]
                contention-report loop <peer> <iterations>
                contention-report peers
-        peers: \(Peer.allCases.map(\.slug).joined(separator: ", "))
+        peers: \(Peer.all.map(\.slug).joined(separator: ", "))
 
         """.utf8))
     exit(2)
@@ -42,7 +46,22 @@ arguments.removeFirst()
 
 switch mode {
 case "peers":
-    for peer in Peer.allCases { print("\(peer.slug)\t\(peer.rawValue)") }
+    for peer in Peer.all { print("\(peer.slug)\t\(peer.name)") }
+
+case "run-latency":
+    // One producer/consumer run in this fresh process, printed as one line
+    // for `report`: p50 p90 p99 p99.9 max (ns), count, elapsed ns, producer
+    // acquisitions, outside load, steal (-1 when unknown).
+    guard arguments.count == 3, let consumers = Int(arguments[1]), consumers > 0,
+          let acquisitions = Int(arguments[2]), acquisitions > 0 else { usage() }
+    guard let run = peer(arguments[0]).producerConsumer(
+        ProducerConsumerSpec(consumers: consumers, consumerAcquisitions: acquisitions)) else {
+        FileHandle.standardError.write(Data("\(arguments[0]) does not take part in the producer/consumer workload\n".utf8))
+        exit(1)
+    }
+    print([String(run.p50), String(run.p90), String(run.p99), String(run.p999), String(run.max), String(run.count),
+           String(run.elapsedNanoseconds), String(run.producerAcquisitions), String(run.outsideLoad ?? -1),
+           String(run.steal ?? -1)].joined(separator: "\t"))
 
 case "loop":
     guard arguments.count == 2, let iterations = Int(arguments[1]) else { usage() }
@@ -79,10 +98,24 @@ case "run-one":
     // One run in this fresh process, printed as one line for `report`:
     // elapsed-ns, context switches, outside load, steal, idle, sampled work
     // ns, cross-CPU round trip ns (each -1 when unknown), per-thread ops.
-    guard arguments.count == 5, let threads = Int(arguments[1]), let work = Int(arguments[2]),
-          let readPercent = Int(arguments[3]), let durationMs = Int(arguments[4]) else { usage() }
-    let result = peer(arguments[0]).contention(
-        threads: threads, workIterations: work, duration: .milliseconds(durationMs), readPercent: readPercent)
+    // With inside-units ≥ 0 it is a dictionary-workload run.
+    guard arguments.count == 6, let threads = Int(arguments[1]), let work = Int(arguments[2]),
+          let readPercent = Int(arguments[3]), let durationMs = Int(arguments[4]),
+          let insideUnits = Int(arguments[5]) else { usage() }
+    let chosen = peer(arguments[0])
+    let result: RunResult
+    if insideUnits >= 0 {
+        guard let run = chosen.dictionary(DictionarySpec(
+            threads: threads, insideUnits: insideUnits, outsideIterations: work,
+            duration: .milliseconds(durationMs))) else {
+            FileHandle.standardError.write(Data("\(arguments[0]) does not take part in the dictionary workload\n".utf8))
+            exit(1)
+        }
+        result = run
+    } else {
+        result = chosen.contention(
+            threads: threads, workIterations: work, duration: .milliseconds(durationMs), readPercent: readPercent)
+    }
     print([String(result.elapsedNanoseconds), String(result.contextSwitches), String(result.outsideLoad ?? -1),
            String(result.steal ?? -1), String(result.idle ?? -1), String(result.sampledWorkNanoseconds ?? -1),
            String(result.crossCPURoundTripNanoseconds ?? -1),
@@ -105,6 +138,8 @@ case "report":
         case "--instructions": options.instructionsFile = value()
         case "--command": options.command = value()
         case "--threads": options.threadCounts = value().split(separator: ",").compactMap { Int($0) }
+        case "--latency-runs": options.latencyRuns = Int(value()) ?? options.latencyRuns
+        case "--latency-acquisitions": options.latencyAcquisitions = Int(value()) ?? options.latencyAcquisitions
         default: usage()
         }
         index += 1

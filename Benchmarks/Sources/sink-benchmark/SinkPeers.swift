@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Logging
 import LoggingSink
 import SafeBox
 import Synchronization
@@ -40,10 +41,15 @@ protocol SinkPeer: Sendable {
     /// Waits until everything logged so far has reached the destination
     /// (only the asynchronous actor design needs it).
     func settle()
+    /// Whether the design can replace its sink at run time (swift-log's
+    /// Logger cannot: its handler is fixed when the logger is made), so it
+    /// joins the table with replacements.
+    static var replaceable: Bool { get }
 }
 
 extension SinkPeer {
     func settle() {}
+    static var replaceable: Bool { true }
 }
 
 /// Harness overhead: a log call that does nothing. Subtracted from the
@@ -177,4 +183,64 @@ final class ActorPlumbingPeer: SinkPeer {
             usleep(100)
         }
     }
+}
+
+// MARK: - swift-log's Logger, what most Swift libraries log through
+
+/// swift-log's handler for the benchmark: hands the message to the host's
+/// closure, so it reaches the same opaque destination as every design.
+struct DestinationLogHandler: LogHandler {
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    func log(event: LogEvent) { hostClosure(event.message.description) }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+}
+
+/// The library's loggers as swift-log's docs write them: a `static let`
+/// created with `Logger(label:)`, whose handler comes from the host's
+/// `LoggingSystem.bootstrap` (done once at startup, `bootstrapLogging`).
+enum BenchLogs {
+    static let logger = Logger(label: "Bench")
+}
+
+/// The host's startup for swift-log: every `Logger(label:)` made afterwards
+/// gets a `DestinationLogHandler`.
+func bootstrapLogging() {
+    LoggingSystem.bootstrap { _ in DestinationLogHandler() }
+}
+
+/// A Logger held in a stored property, its handler given explicitly.
+final class LoggerPeer: SinkPeer {
+    static let name = "swift-log Logger: logger.info(msg), explicit handler"
+    static let replaceable = false
+    let logger = Logger(label: "Bench", factory: { _ in DestinationLogHandler() })
+    func log(_ message: String) { logger.info("\(message)") }
+    func replace(_ closure: @escaping @Sendable (String) -> Void) {}
+}
+
+final class LoggerFilteredPeer: SinkPeer {
+    static let name = "swift-log Logger: filtered-out logger.debug(\"…\\(i)\"), explicit handler"
+    static let replaceable = false
+    let logger = Logger(label: "Bench", factory: { _ in DestinationLogHandler() })
+    func log(_ message: String) { logger.debug("\(message) \(message.utf8.count)") }
+    func replace(_ closure: @escaping @Sendable (String) -> Void) {}
+}
+
+final class BootstrappedLoggerPeer: SinkPeer {
+    static let name = "swift-log Logger: logger.info(msg), LoggingSystem-bootstrapped static let"
+    static let replaceable = false
+    func log(_ message: String) { BenchLogs.logger.info("\(message)") }
+    func replace(_ closure: @escaping @Sendable (String) -> Void) {}
+}
+
+final class BootstrappedLoggerFilteredPeer: SinkPeer {
+    static let name = "swift-log Logger: filtered-out logger.debug(\"…\\(i)\"), bootstrapped static let"
+    static let replaceable = false
+    func log(_ message: String) { BenchLogs.logger.debug("\(message) \(message.utf8.count)") }
+    func replace(_ closure: @escaping @Sendable (String) -> Void) {}
 }

@@ -111,6 +111,7 @@ struct Row {
 
 let options = Options(CommandLine.arguments)
 installHostHandler()
+bootstrapLogging()
 let peers: [any SinkPeer.Type] = [
     DirectPeer.self,
     EmptyPeer.self,
@@ -121,12 +122,17 @@ let peers: [any SinkPeer.Type] = [
     RWLockPeer.self,
     MutexCopyOutPeer.self,
     ActorPlumbingPeer.self,
+    LoggerPeer.self,
+    LoggerFilteredPeer.self,
+    BootstrappedLoggerPeer.self,
+    BootstrappedLoggerFilteredPeer.self,
 ]
 
 func table(replaceEvery: Int) -> [Row] {
     peers.map { peer in
         let always = [ObjectIdentifier(DirectPeer.self), ObjectIdentifier(EmptyPeer.self)]
-        if let only = options.only, !peer.name.contains(only), !always.contains(ObjectIdentifier(peer)) {
+        let skipped = options.only.map { !peer.name.contains($0) && !always.contains(ObjectIdentifier(peer)) } ?? false
+        if skipped || (replaceEvery > 0 && !peer.replaceable) {
             return Row(name: peer.name, nanoseconds: options.threadCounts.map { _ in .nan })
         }
         let cells = options.threadCounts.map { threads in
@@ -140,7 +146,8 @@ func table(replaceEvery: Int) -> [Row] {
 }
 
 func format(_ value: Double) -> String {
-    value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    guard value.isFinite else { return "–" }
+    return value >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
 }
 
 func render(_ rows: [Row], title: String) -> String {
@@ -155,7 +162,7 @@ func render(_ rows: [Row], title: String) -> String {
     text += "|---|" + threads.map { _ in "---:" }.joined(separator: "|") + "|\n"
     for (index, row) in rows.enumerated() {
         let cells = row.nanoseconds.enumerated().map { column, value -> String in
-            if index >= 5 { return "\(format(value)) (×\(String(format: "%.1f", value / sink[column])))" }
+            if index >= 5 && value.isFinite { return "\(format(value)) (×\(String(format: "%.1f", value / sink[column])))" }
             return format(value)
         }
         text += "| \(row.name) | " + cells.joined(separator: " | ") + " |\n"
@@ -165,7 +172,16 @@ func render(_ rows: [Row], title: String) -> String {
     let filteredOver = zip(filtered, empty).map { format($0 - $1) }
     text += "| **filtered-out over empty call** | " + filteredOver.joined(separator: " | ") + " |\n"
     let storedOver = zip(rows[4].nanoseconds, empty).map { format($0 - $1) }
-    text += "| **filtered-out (stored property) over empty call** | " + storedOver.joined(separator: " | ") + " |\n\n"
+    text += "| **filtered-out (stored property) over empty call** | " + storedOver.joined(separator: " | ") + " |\n"
+    func row(_ type: any SinkPeer.Type) -> [Double] {
+        rows.first { $0.name == type.name }?.nanoseconds ?? threads.map { _ in .nan }
+    }
+    let loggerOver = zip(row(LoggerPeer.self), direct).map { format($0 - $1) }
+    text += "| **swift-log Logger.info (explicit handler) over direct** | " + loggerOver.joined(separator: " | ") + " |\n"
+    let loggerFiltered = zip(row(LoggerFilteredPeer.self), empty).map { format($0 - $1) }
+    text += "| **swift-log filtered-out debug (stored Logger) over empty call** | " + loggerFiltered.joined(separator: " | ") + " |\n"
+    let bootstrappedFiltered = zip(row(BootstrappedLoggerFilteredPeer.self), empty).map { format($0 - $1) }
+    text += "| **swift-log filtered-out debug (bootstrapped static let) over empty call** | " + bootstrappedFiltered.joined(separator: " | ") + " |\n\n"
     return text
 }
 
@@ -223,7 +239,8 @@ let loadBefore = loadAverage()
 var report = "## LoggingSink benchmark\n\n"
 report += "`swift run -c release sink-benchmark` on \(ProcessInfo.processInfo.activeProcessorCount) cores, \(started.formatted(.iso8601)).\n"
 report += "Every design calls the same opaque destination with \"hello\". Filtered-out: `log.debug(\"…\\(i)\")` below the minimum level.\n"
-report += "The `static let` sink is created without a handler and the host's closure is installed once at startup, as the docs advise; the stored-property sink is created with the closure.\n\n"
+report += "The `static let` sink is created without a handler and the host's closure is installed once at startup, as the docs advise; the stored-property sink is created with the closure.\n"
+report += "swift-log's `Logger` rows log through a `LogHandler` that calls the same host closure; the bootstrapped rows use a `static let Logger(label:)` made after `LoggingSystem.bootstrap`. A Logger's handler cannot be replaced at run time, so those rows are absent (–) from the table with replacements.\n\n"
 report += render(table(replaceEvery: 0), title: "Log calls only")
 report += render(table(replaceEvery: 100), title: "99% log calls, 1% sink replacements")
 report += "`BenchLibrary.log` (the static-let peer's `LogSink`) statically initialised: \(staticInitialisationVerdict()).\n\n"

@@ -1,0 +1,252 @@
+import Atomics
+import Dispatch
+import Foundation
+import Histogram
+import SafeBox
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// ordo-one/synchronization-benchmarks' workload shapes, so figures are
+// comparable with the study behind swiftlang/swift#88523: a 64-entry
+// `[Int: UInt64]` updated inside the lock (ContentionScaling), one producer
+// with long critical sections against N consumers with short ones, each
+// consumer acquire timed into an HDR histogram (Asymmetric), and each
+// thread's share of acquisitions as a Gini coefficient (starvation).
+
+/// One dictionary-workload configuration.
+public struct DictionarySpec: Sendable {
+    public var threads: Int
+    /// Units of work inside the lock per acquisition (``BenchState/update(units:)``).
+    public var insideUnits: Int
+    /// Iterations of `workOutsideLock` between acquisitions.
+    public var outsideIterations: Int
+    public var duration: Duration
+
+    public init(threads: Int, insideUnits: Int, outsideIterations: Int, duration: Duration) {
+        self.threads = threads
+        self.insideUnits = insideUnits
+        self.outsideIterations = outsideIterations
+        self.duration = duration
+    }
+}
+
+/// The dictionary workload's operation: `insideUnits` updates under the lock.
+struct DictionaryOperation<L: BenchLock>: ContendedOperation {
+    let lock: L
+    let insideUnits: Int
+
+    @inline(__always)
+    func perform(random: inout UInt64, sink: inout Int) -> Bool {
+        lock.withLock { $0.update(units: insideUnits) }
+        return true
+    }
+
+    func recordedWrites() -> Int { lock.read() }
+    var lockName: String { "\(L.self)" }
+}
+
+/// `spec.threads` threads update one 64-entry dictionary behind `lock` for
+/// `spec.duration`, with `spec.outsideIterations` of work between
+/// acquisitions (the counter workloads' harness: barrier start, per-thread
+/// operation counts, machine accounting, lost-update check).
+func contendDictionary<L: BenchLock>(_ lock: L, _ spec: DictionarySpec) -> RunResult {
+    runContention(DictionaryOperation(lock: lock, insideUnits: spec.insideUnits),
+                  threads: spec.threads, workIterations: spec.outsideIterations, duration: spec.duration)
+}
+
+/// What one unit of work costs on one thread with nothing contending: one
+/// unit inside the lock (``BenchState/update(units:)``, a multiply-add link
+/// plus a dictionary update) and one iteration of `workOutsideLock` (a
+/// multiply-add link alone). Best of many short batches, as `calibrateWork`.
+public func unitCosts() -> (insideNanoseconds: Double, outsideNanoseconds: Double) {
+    var state = BenchState()
+    var sink = 0
+    var inside = Double.infinity
+    var outside = Double.infinity
+    for _ in 0..<200 {
+        let start = monotonicNanoseconds()
+        for _ in 0..<64 { state.update(units: 64) }
+        inside = min(inside, Double(monotonicNanoseconds() - start) / Double(64 * 64))
+        let middle = monotonicNanoseconds()
+        for _ in 0..<16 { sink &+= workOutsideLock(256, sink) }
+        outside = min(outside, Double(monotonicNanoseconds() - middle) / Double(16 * 256))
+    }
+    keepAlive(sink)
+    keepAlive(state.map.count)
+    return (inside, outside)
+}
+
+/// One producer/consumer configuration.
+public struct ProducerConsumerSpec: Sendable {
+    public var consumers: Int
+    /// Acquisitions all consumers make together (each times every one).
+    public var consumerAcquisitions: Int
+    /// Units inside the lock per producer acquisition (long).
+    public var producerUnits: Int
+    /// Units inside the lock per consumer acquisition (short).
+    public var consumerUnits: Int
+
+    public init(consumers: Int, consumerAcquisitions: Int = 50_000, producerUnits: Int = 256, consumerUnits: Int = 1) {
+        self.consumers = consumers
+        self.consumerAcquisitions = consumerAcquisitions
+        self.producerUnits = producerUnits
+        self.consumerUnits = consumerUnits
+    }
+}
+
+/// What one producer/consumer run measured.
+public struct LatencyRun: Sendable {
+    /// Consumer acquire latencies in nanoseconds, all consumers merged.
+    public var p50: UInt64
+    public var p90: UInt64
+    public var p99: UInt64
+    public var p999: UInt64
+    public var max: UInt64
+    /// Latencies recorded (every consumer acquisition).
+    public var count: UInt64
+    public var elapsedNanoseconds: Double
+    /// Acquisitions the producer made while the consumers ran.
+    public var producerAcquisitions: Int
+    /// Other processes' share of the CPUs during the run (nil without /proc).
+    public var outsideLoad: Double?
+    public var steal: Double?
+
+    public init(p50: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, max: UInt64, count: UInt64,
+                elapsedNanoseconds: Double, producerAcquisitions: Int) {
+        self.p50 = p50
+        self.p90 = p90
+        self.p99 = p99
+        self.p999 = p999
+        self.max = max
+        self.count = count
+        self.elapsedNanoseconds = elapsedNanoseconds
+        self.producerAcquisitions = producerAcquisitions
+    }
+}
+
+/// A latency histogram from 1 ns to 60 s at three significant digits (the
+/// resolution ordo-one's study used).
+func makeLatencyHistogram() -> Histogram<UInt64> {
+    Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+}
+
+/// One producer updates `spec.producerUnits` entries per acquisition for as
+/// long as the consumers run; `spec.consumers` consumers each make their
+/// share of `spec.consumerAcquisitions` short acquisitions, timing each from
+/// just before the lock call to the first instruction inside the critical
+/// section (so the hold time is not counted), into per-thread HDR histograms
+/// merged at the end. OS threads, started together behind a barrier.
+func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSpec) -> LatencyRun {
+    let perConsumer = (spec.consumerAcquisitions + spec.consumers - 1) / spec.consumers
+    let ready = ManagedAtomic(0)
+    let go = ManagedAtomic(false)
+    let consumersLeft = ManagedAtomic(spec.consumers)
+    let histograms = SafeBox<[Histogram<UInt64>]>([])
+    let producerCount = ManagedAtomic(0)
+    let finished = DispatchGroup()
+
+    func start(_ body: @escaping @Sendable () -> Void) {
+        finished.enter()
+        let thread = Thread {
+            ready.wrappingIncrement(ordering: .relaxed)
+            while !go.load(ordering: .acquiring) { sched_yield() }
+            body()
+            finished.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    let producerUnits = spec.producerUnits
+    start {
+        var made = 0
+        while consumersLeft.load(ordering: .relaxed) > 0 {
+            lock.withLock { $0.update(units: producerUnits) }
+            made += 1
+        }
+        producerCount.store(made, ordering: .relaxed)
+    }
+    let consumerUnits = spec.consumerUnits
+    for _ in 0..<spec.consumers {
+        start {
+            var histogram = makeLatencyHistogram()
+            for _ in 0..<perConsumer {
+                let before = monotonicNanoseconds()
+                let acquired = lock.withLock { state -> Int in
+                    let now = monotonicNanoseconds()
+                    state.update(units: consumerUnits)
+                    return now
+                }
+                _ = histogram.record(UInt64(max(0, acquired - before)))
+            }
+            consumersLeft.wrappingDecrement(ordering: .relaxed)
+            histograms.withLock { [histogram] in $0.append(histogram) }
+        }
+    }
+
+    while ready.load(ordering: .relaxed) < spec.consumers + 1 { sched_yield() }
+    let ticksBefore = CPUTicks.now()
+    let startTime = monotonicNanoseconds()
+    go.store(true, ordering: .releasing)
+    finished.wait()
+    let elapsed = Double(monotonicNanoseconds() - startTime)
+    let ticksAfter = CPUTicks.now()
+
+    var merged = makeLatencyHistogram()
+    histograms.withLock { all in for histogram in all { merged.add(histogram) } }
+    let writes = producerCount.load(ordering: .relaxed) + perConsumer * spec.consumers
+    precondition(lock.read() == writes, "\(L.self) lost updates: recorded \(lock.read()), completed \(writes)")
+    var run = LatencyRun(
+        p50: merged.valueAtPercentile(50), p90: merged.valueAtPercentile(90), p99: merged.valueAtPercentile(99),
+        p999: merged.valueAtPercentile(99.9), max: merged.max, count: merged.totalCount,
+        elapsedNanoseconds: elapsed, producerAcquisitions: producerCount.load(ordering: .relaxed))
+    if let ticksBefore, let ticksAfter {
+        run.outsideLoad = ticksBefore.outsideLoad(until: ticksAfter)
+        run.steal = ticksBefore.steal(until: ticksAfter)
+    }
+    return run
+}
+
+/// The Gini coefficient of `shares` (each thread's acquisitions): 0 when
+/// every thread got the same, approaching 1 when one thread got them all.
+/// Mean absolute difference over all pairs ÷ twice the mean.
+///
+/// ```swift
+/// gini([10, 10, 10, 10])  // 0
+/// gini([40, 0, 0, 0])     // 0.75
+/// ```
+public func gini(_ shares: [Int]) -> Double {
+    guard shares.count > 1 else { return 0 }
+    let total = shares.reduce(0, +)
+    guard total > 0 else { return 0 }
+    // Sorted ascending, Σ|xi − xj| over pairs = 2 Σ (2i − n + 1) x_i (i from 0).
+    let sorted = shares.sorted()
+    let n = Double(sorted.count)
+    var weighted = 0.0
+    for (index, share) in sorted.enumerated() {
+        weighted += (2 * Double(index) - n + 1) * Double(share)
+    }
+    return weighted / (n * Double(total))
+}
+
+/// What the latency measurement itself reads when nothing waits: two clock
+/// reads back to back on one thread, recorded like a consumer acquisition
+/// (median and p99 of 50 000, ns). No acquire latency below this can be
+/// told apart; here the clock also ticks in steps of 10-30 ns.
+///
+/// ```swift
+/// let floor = latencyFloor()   // e.g. (p50: 30, p99: 31)
+/// ```
+public func latencyFloor() -> (p50: UInt64, p99: UInt64) {
+    var histogram = makeLatencyHistogram()
+    for _ in 0..<50_000 {
+        let before = monotonicNanoseconds()
+        let after = monotonicNanoseconds()
+        _ = histogram.record(UInt64(max(0, after - before)))
+    }
+    return (histogram.valueAtPercentile(50), histogram.valueAtPercentile(99))
+}

@@ -1,0 +1,308 @@
+import Foundation
+import LockPeers
+
+// The report's part for ordo-one/synchronization-benchmarks' shapes (the
+// dictionary workload, producer/consumer latency, starvation) and the
+// verdict of issue 17 against "Mutex (next)" (swiftlang/swift#88523).
+
+/// Every producer/consumer run of one peer at one consumer count.
+struct LatencyCell {
+    struct Measured {
+        let run: LatencyRun
+        let disturbance: String?
+    }
+
+    let peer: Peer
+    let consumers: Int
+    let wanted: Int
+    var measured: [Measured] = []
+
+    var undisturbed: [LatencyRun] { measured.filter { $0.disturbance == nil }.map(\.run) }
+    var complete: Bool { undisturbed.count >= wanted }
+    /// The first `wanted` undisturbed runs, or every run if repeats could not collect that many.
+    var runs: [LatencyRun] { complete ? Array(undisturbed.prefix(wanted)) : measured.map(\.run) }
+
+    /// Median over runs of one statistic, in nanoseconds.
+    func median(_ statistic: (LatencyRun) -> UInt64) -> Double {
+        Cell.median(runs.map { Double(statistic($0)) }.sorted())
+    }
+}
+
+extension Report {
+    /// ordo-one's ContentionScaling shape: every combination of work inside
+    /// and outside the lock.
+    func dictionaryWorkloads() -> [Workload] {
+        options.insideUnits.flatMap { inside in
+            options.outsideIterations.map { outside in
+                Workload(
+                    key: "dict-in\(inside)-out\(outside)",
+                    title: "Dictionary: \(inside) unit\(inside == 1 ? "" : "s") inside the lock, \(outside) outside",
+                    workIterations: outside, readPercent: 0, peers: Peer.joining(.shapes) + Peer.joining(.engineStudy),
+                    insideUnits: inside)
+            }
+        }
+    }
+
+    /// Runs the producer/consumer workload for every peer and consumer
+    /// count, interleaved round by round like the throughput runs, repeating
+    /// runs that other processes disturbed.
+    func latencyCells() throws -> [LatencyCell] {
+        var cells: [String: LatencyCell] = [:]
+        let peers = Peer.joining(.shapes) + Peer.joining(.engineStudy)
+        for round in 1...(options.latencyRuns + options.repeatPasses) {
+            for consumers in options.consumerCounts {
+                for peer in peers {
+                    let cellKey = "\(peer.slug)|\(consumers)"
+                    var cell = cells[cellKey] ?? LatencyCell(peer: peer, consumers: consumers, wanted: options.latencyRuns)
+                    if round > options.latencyRuns && cell.complete { continue }
+                    let run = try isolatedLatencyRun(peer, consumers: consumers)
+                    cell.measured.append(LatencyCell.Measured(
+                        run: run,
+                        disturbance: DisturbanceCheck.foreignReason(outsideLoad: run.outsideLoad, steal: run.steal)))
+                    cells[cellKey] = cell
+                }
+            }
+            FileHandle.standardError.write(Data("latency round \(round)\n".utf8))
+            if round >= options.latencyRuns && cells.values.allSatisfy(\.complete) { break }
+        }
+        return options.consumerCounts.flatMap { consumers in
+            peers.compactMap { cells["\($0.slug)|\(consumers)"] }
+        }
+    }
+
+    func isolatedLatencyRun(_ peer: Peer, consumers: Int) throws -> LatencyRun {
+        let (line, status) = try runTool(["run-latency", peer.slug, "\(consumers)", "\(options.latencyAcquisitions)"])
+        let fields = line.split(separator: "\t").map(String.init)
+        guard status == 0, fields.count == 10,
+              let p50 = UInt64(fields[0]), let p90 = UInt64(fields[1]), let p99 = UInt64(fields[2]),
+              let p999 = UInt64(fields[3]), let max = UInt64(fields[4]), let count = UInt64(fields[5]),
+              let elapsed = Double(fields[6]), let producer = Int(fields[7]),
+              let load = Double(fields[8]), let steal = Double(fields[9]) else {
+            throw Failure(description: "producer/consumer run of \(peer.slug) with \(consumers) consumers failed (status \(status)): \(line)")
+        }
+        var run = LatencyRun(p50: p50, p90: p90, p99: p99, p999: p999, max: max, count: count,
+                             elapsedNanoseconds: elapsed, producerAcquisitions: producer)
+        run.outsideLoad = load >= 0 ? load : nil
+        run.steal = steal >= 0 ? steal : nil
+        return run
+    }
+
+    /// Median over runs of the Gini coefficient of the threads' shares.
+    func giniMedian(_ cell: Cell) -> Double {
+        Cell.median(cell.runs.map { gini($0.perThreadOps) }.sorted())
+    }
+
+    func shapesMethod(
+        units: (insideNanoseconds: Double, outsideNanoseconds: Double), latencyFloor: (p50: UInt64, p99: UInt64)
+    ) -> [String] {
+        [
+            "- **Mutex (next)** is swiftlang/swift#88523's Linux `Mutex` (plain futex, three-state word, 20 spin tries of",
+            "  64 + cycle-counter-jitter pauses, no spinning once 4 threads are parked), written in C for these benchmarks",
+            "  from `docs/SynchronizationMutexLinux.md` (swiftlang/swift 60aef2aa) and the pull request; see",
+            "  `Sources/MutexNext/include/mutex_next.h`.",
+            "- **Dictionary workloads** (ordo-one/synchronization-benchmarks' ContentionScaling shape): each acquisition updates",
+            "  a 64-entry `[Int: UInt64]` inside the lock, *inside* units per acquisition; *outside* units of work between",
+            "  acquisitions. One unit inside = one link of the dependent multiply-add chain plus one dictionary update,",
+            String(format: "  measured at %.2f ns on one quiet thread; one unit outside = one link of the chain alone, %.2f ns.",
+                   units.insideNanoseconds, units.outsideNanoseconds),
+            "  ns/op = wall time ÷ acquisitions of all threads; the same harness, repeats and checks as the counter workloads.",
+            "- **Producer/consumer** (ordo-one's Asymmetric shape): one producer thread takes the lock for 256 units per",
+            "  acquisition for as long as the consumers run; N consumer threads together make \(options.latencyAcquisitions)",
+            "  acquisitions of 1 unit, each timed from just before the lock call to the first instruction inside the critical",
+            "  section (CLOCK_MONOTONIC), into HDR histograms (hdrhistogram-swift, 3 significant digits) merged per run.",
+            "  Percentiles are the median over \(options.latencyRuns) runs (each a fresh process); runs during which other",
+            "  processes and steal took more than 10% of the CPUs are repeated, as above. **Measurement floor**: two clock",
+            "  reads back to back, recorded the same way, read \(latencyFloor.p50) ns (median) and \(latencyFloor.p99) ns (p99) here;",
+            "  no latency below that can be told apart (the clock ticks in steps of 10-30 ns on this machine).",
+            "- **Starvation (Gini)**: each thread's share of acquisitions in a run of the dictionary and counter workloads;",
+            "  0 = every thread got the same, 1 = one thread got them all. Median over runs.",
+        ]
+    }
+
+    func starvation(workloads: [Workload], cells: [String: Cell]) -> [String] {
+        let chosen = workloads.filter { $0.insideUnits != nil || $0.key == "bare" || $0.key == "work" }
+        let threads = options.threadCounts.filter { $0 > 1 }
+        var out = ["## Starvation: Gini coefficient of each thread's share of acquisitions", ""]
+        out.append("Median over runs; 0 = even, 1 = one thread took every acquisition. Peers of the dictionary workload.")
+        out.append("")
+        out.append("| workload | lock | " + threads.map { "\($0) threads" }.joined(separator: " | ") + " |")
+        out.append("|---|---|" + threads.map { _ in "---:" }.joined(separator: "|") + "|")
+        for workload in chosen {
+            for peer in workload.peers where !peer.workloads.isDisjoint(with: [.shapes, .engineStudy]) {
+                let values = threads.map { count -> String in
+                    guard let cell = cells[key(workload, peer, count)] else { return "–" }
+                    return String(format: "%.3f", giniMedian(cell))
+                }
+                out.append("| \(workload.key) | \(peer.name) | " + values.joined(separator: " | ") + " |")
+            }
+        }
+        out.append("")
+        return out
+    }
+
+    func latencyTables(_ latencies: [LatencyCell]) -> [String] {
+        var out = ["## Producer/consumer: consumer acquire latency", ""]
+        for consumers in options.consumerCounts {
+            out.append("### 1 producer (256 units per acquisition) + \(consumers) consumers (1 unit)")
+            out.append("")
+            out.append("Nanoseconds from calling the lock to entering the critical section; median of \(options.latencyRuns) runs of")
+            out.append("\(options.latencyAcquisitions) consumer acquisitions each.")
+            out.append("")
+            out.append("| lock | p50 | p90 | p99 | p99.9 | max | producer acquisitions | run time (ms) |")
+            out.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+            for cell in latencies where cell.consumers == consumers {
+                let percentiles = [cell.median(\.p50), cell.median(\.p90), cell.median(\.p99), cell.median(\.p999),
+                                   cell.median(\.max)].map(nanoseconds)
+                let producer = Cell.median(cell.runs.map { Double($0.producerAcquisitions) }.sorted())
+                let elapsed = Cell.median(cell.runs.map { $0.elapsedNanoseconds / 1e6 }.sorted())
+                out.append("| \(cell.peer.name) | " + percentiles.joined(separator: " | ")
+                           + " | \(format(producer)) | \(format(elapsed)) |")
+            }
+            out.append("")
+        }
+        return out
+    }
+
+    /// A latency in the unit that reads best.
+    func nanoseconds(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        if value >= 1_000_000 { return String(format: "%.1f ms", value / 1_000_000) }
+        if value >= 10_000 { return String(format: "%.0f µs", value / 1_000) }
+        if value >= 1_000 { return String(format: "%.1f µs", value / 1_000) }
+        return String(format: "%.0f ns", value)
+    }
+
+    /// The goals of issue 17, checked against this run: printed, never
+    /// asserted.
+    func verdict(
+        workloads: [Workload], cells: [String: Cell], latencies: [LatencyCell], latencyFloor: (p50: UInt64, p99: UInt64)
+    ) -> [String] {
+        let next = Peer.mutexNext
+        var out = ["## Verdict against Mutex (next) (issue 17), this run", ""]
+        out.append("Throughput: SafeBox's acquisitions per second ÷ Mutex (next)'s (median runs; ≥ 1.00× meets the goal).")
+        out.append("Where it misses, *spread* says whether SafeBox's fastest run was still faster than Mutex (next)'s slowest")
+        out.append("(the two overlap within run-to-run noise) or not (a real loss).")
+        out.append("")
+        out.append("| goal | measured | met |")
+        out.append("|---|---|:---:|")
+        func mark(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
+        for workload in workloads where workload.peers.contains(next) {
+            var parts: [String] = []
+            var met = true
+            for threads in options.threadCounts {
+                guard let mine = cells[key(workload, reference, threads)],
+                      let theirs = cells[key(workload, next, threads)] else { continue }
+                let speedup = theirs.median / mine.median
+                var part = "\(threads)t \(ratio(speedup))"
+                if speedup < 1 {
+                    met = false
+                    part += mine.fastest <= theirs.slowest ? " (spread)" : " (**loss**)"
+                }
+                parts.append(part)
+            }
+            guard !parts.isEmpty else { continue }
+            out.append("| throughput ≥ Mutex (next), \(workload.key) | \(parts.joined(separator: ", ")) | \(mark(met)) |")
+        }
+        for consumers in options.consumerCounts {
+            func p99(_ peer: Peer) -> Double? {
+                latencies.first { $0.peer == peer && $0.consumers == consumers }?.median(\.p99)
+            }
+            guard let mine = p99(reference), let theirs = p99(next), let nio = p99(.nioLockedValueBox) else { continue }
+            let met = mine <= theirs / 2 && mine <= nio
+            let floorNote = theirs / 2 < Double(latencyFloor.p50)
+                ? " — ½ of Mutex (next)'s p99 is below the measurement floor (\(latencyFloor.p50) ns): unmeasurable here" : ""
+            out.append("| p99 acquire ≤ ½ Mutex (next)'s and ≤ NIOLock's, \(consumers) consumers | SafeBox \(nanoseconds(mine)), Mutex (next) \(nanoseconds(theirs)) (½ = \(nanoseconds(theirs / 2))), NIOLockedValueBox \(nanoseconds(nio))\(floorNote) | \(mark(met)) |")
+        }
+        var where_ = 0
+        var met = 0
+        var misses: [String] = []
+        for workload in workloads where workload.peers.contains(next) && workload.readPercent == 0 {
+            for threads in options.threadCounts where threads > 1 {
+                guard let mine = cells[key(workload, reference, threads)],
+                      let theirs = cells[key(workload, next, threads)], giniMedian(theirs) > 0.1 else { continue }
+                where_ += 1
+                if giniMedian(mine) <= 0.1 {
+                    met += 1
+                } else {
+                    misses.append(String(format: "%@ %dt: %.3f vs %.3f", workload.key, threads, giniMedian(mine), giniMedian(theirs)))
+                }
+            }
+        }
+        let giniText = where_ == 0
+            ? "Mutex (next)'s Gini stayed ≤ 0.1 in every configuration: nothing to compare"
+            : "Mutex (next) above 0.1 in \(where_) configuration\(where_ == 1 ? "" : "s"); SafeBox ≤ 0.1 in \(met)"
+              + (misses.isEmpty ? "" : "; misses (SafeBox vs Mutex (next)): " + misses.joined(separator: "; "))
+        out.append("| Gini ≤ 0.1 where Mutex (next) is above 0.1 | \(giniText) | \(mark(met == where_)) |")
+        out.append("")
+        return out
+    }
+
+    func rawLatencyRuns(_ latencies: [LatencyCell]) -> String {
+        var lines = ["peer\tconsumers\trun\tp50_ns\tp90_ns\tp99_ns\tp999_ns\tmax_ns\tcount\telapsed_ns\tproducer_acquisitions\toutside_load\tsteal\tdisturbed"]
+        for cell in latencies {
+            for (index, measured) in cell.measured.enumerated() {
+                let run = measured.run
+                lines.append([cell.peer.slug, "\(cell.consumers)", "\(index + 1)", "\(run.p50)", "\(run.p90)", "\(run.p99)",
+                              "\(run.p999)", "\(run.max)", "\(run.count)", String(format: "%.0f", run.elapsedNanoseconds),
+                              "\(run.producerAcquisitions)", run.outsideLoad.map { String(format: "%.2f", $0) } ?? "",
+                              run.steal.map { String(format: "%.2f", $0) } ?? "", measured.disturbance ?? ""]
+                    .joined(separator: "\t"))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension Report {
+    /// SafeBox's engine with other constants against Mutex (next), over the
+    /// dictionary workloads and the producer/consumer shape: the trade-off
+    /// between throughput, tail latency and fairness that the compile-time
+    /// constants choose.
+    func engineStudy(workloads: [Workload], cells: [String: Cell], latencies: [LatencyCell]) -> [String] {
+        let variants = Peer.joining(.engineStudy)
+        guard !variants.isEmpty else { return [] }
+        let next = Peer.mutexNext
+        let dictionary = workloads.filter { $0.insideUnits != nil }
+        let threads = options.threadCounts.filter { $0 > 1 }
+        var out = ["## Engine study: SafeBox's engine with other constants", ""]
+        out.append("The same engine source (`Sources/CPThreadShim/cpts_lock.c`) built with other spin limits and hand-off")
+        out.append("intervals, called out of line (so compare the variants with each other, not with SafeBox). Over the")
+        out.append("dictionary workloads at \(threads.map(String.init).joined(separator: ", ")) threads: the geometric mean of")
+        out.append("Mutex (next)'s ns/op ÷ the variant's (above 1.00× = faster than Mutex (next)), the configurations where it")
+        out.append("is at least as fast, and the median Gini; then p99 acquire latency and the producer's acquisitions in the")
+        out.append("producer/consumer shape.")
+        out.append("")
+        let consumerCounts = options.consumerCounts
+        out.append("| variant | throughput vs Mutex (next) (geo. mean) | configurations ≥ Mutex (next) | median Gini | "
+                   + consumerCounts.map { "p99, \($0) consumers (producer acq.)" }.joined(separator: " | ") + " |")
+        out.append("|---|---:|---:|---:|" + consumerCounts.map { _ in "---:" }.joined(separator: "|") + "|")
+        for peer in [next] + variants {
+            var logSum = 0.0
+            var compared = 0
+            var atLeast = 0
+            var ginis: [Double] = []
+            for workload in dictionary {
+                for count in threads {
+                    guard let mine = cells[key(workload, peer, count)], let theirs = cells[key(workload, next, count)] else {
+                        continue
+                    }
+                    let speedup = theirs.median / mine.median
+                    logSum += log(speedup)
+                    compared += 1
+                    if speedup >= 1 { atLeast += 1 }
+                    ginis.append(giniMedian(mine))
+                }
+            }
+            let latency = consumerCounts.map { consumers -> String in
+                guard let cell = latencies.first(where: { $0.peer == peer && $0.consumers == consumers }) else { return "–" }
+                let producer = Cell.median(cell.runs.map { Double($0.producerAcquisitions) }.sorted())
+                return "\(nanoseconds(cell.median(\.p99))) (\(format(producer)))"
+            }
+            let mean = compared > 0 ? exp(logSum / Double(compared)) : .nan
+            out.append("| \(peer.name) | \(ratio(mean)) | \(atLeast) of \(compared) | "
+                       + String(format: "%.3f", Cell.median(ginis.sorted())) + " | " + latency.joined(separator: " | ") + " |")
+        }
+        out.append("")
+        return out
+    }
+}

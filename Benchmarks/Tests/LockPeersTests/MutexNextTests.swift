@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+import LockPeers
+import MutexNext
+import Testing
+
+/// A Mutex (next) lock word and a counter it guards, shared with threads.
+final class GuardedCounter: @unchecked Sendable {
+    let mutex = UnsafeMutablePointer<mn_mutex_t>.allocate(capacity: 1)
+    let value = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    init() {
+        mn_mutex_init(mutex)
+        value.initialize(to: 0)
+    }
+    deinit {
+        mutex.deallocate()
+        value.deallocate()
+    }
+    var slowPathDepth: UInt32 { mn_mutex_slow_path_depth(mutex) }
+}
+
+func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> DispatchGroup {
+    let group = DispatchGroup()
+    for index in 0..<count {
+        group.enter()
+        Thread {
+            body(index)
+            group.leave()
+        }.start()
+    }
+    return group
+}
+
+@Suite("Mutex (next)")
+struct MutexNextTests {
+    @Test("no increment is lost when 6 threads contend on 2 CPUs")
+    func mutualExclusion() {
+        let counter = GuardedCounter()
+        let perThread = 50_000
+        runThreads(6) { _ in
+            for _ in 0..<perThread {
+                mn_mutex_lock(counter.mutex)
+                // Read, work, write back: a second thread inside would lose
+                // an increment. The work makes holders slow enough that
+                // waiters reach every state (spinning, parked, woken).
+                let seen = counter.value.pointee
+                keepAlive(workOutsideLock(40, seen))
+                counter.value.pointee = seen + 1
+                mn_mutex_unlock(counter.mutex)
+            }
+        }.wait()
+        #expect(counter.value.pointee == 6 * perThread)
+        #expect(mn_mutex_trylock(counter.mutex), "the lock is free after the run")
+    }
+
+    @Test("threads that find it held park in the kernel, and every one gets in after the unlock")
+    func parkAndWake() {
+        let counter = GuardedCounter()
+        mn_mutex_lock(counter.mutex)
+        let waiters = runThreads(5) { _ in
+            mn_mutex_lock(counter.mutex)
+            counter.value.pointee += 1
+            mn_mutex_unlock(counter.mutex)
+        }
+        // The spin phase is 20 × 64-127 pauses (well under a millisecond):
+        // within a few seconds every waiter has given up spinning and parked.
+        let deadline = Date().addingTimeInterval(10)
+        while counter.slowPathDepth < 5 && Date() < deadline { usleep(1_000) }
+        #expect(counter.slowPathDepth == 5, "every waiter counted in slow_path_depth while parked")
+        #expect(counter.value.pointee == 0, "nobody entered while the lock was held")
+        mn_mutex_unlock(counter.mutex)
+        #expect(waiters.wait(timeout: .now() + 10) == .success, "each unlock woke the next waiter")
+        #expect(counter.value.pointee == 5)
+        #expect(counter.slowPathDepth == 0)
+    }
+
+    @Test("trylock fails while held and succeeds once released")
+    func tryLock() {
+        let counter = GuardedCounter()
+        #expect(mn_mutex_trylock(counter.mutex))
+        #expect(!mn_mutex_trylock(counter.mutex))
+        mn_mutex_unlock(counter.mutex)
+        #expect(mn_mutex_trylock(counter.mutex))
+        mn_mutex_unlock(counter.mutex)
+    }
+}
+
+@Suite("Lock peers")
+struct LockPeerTests {
+    @Test("every peer that guards the dictionary loses no update with 4 threads", arguments: Peer.joining(.shapes) + Peer.joining(.engineStudy))
+    func dictionary(peer: Peer) throws {
+        // The harness stops the process on a lost update; a run that returns
+        // counted its operations.
+        let run = try #require(peer.dictionary(
+            DictionarySpec(threads: 4, insideUnits: 16, outsideIterations: 0, duration: .milliseconds(30))))
+        #expect(run.perThreadOps.count == 4)
+        #expect(run.totalOps > 0)
+    }
+
+    @Test("producer/consumer records every consumer acquisition", arguments: [Peer.safeBox, Peer.mutexNext])
+    func producerConsumer(peer: Peer) throws {
+        let run = try #require(peer.producerConsumer(ProducerConsumerSpec(consumers: 3, consumerAcquisitions: 3_000)))
+        #expect(run.count == 3_000)
+        #expect(run.p50 <= run.p90 && run.p90 <= run.p99 && run.p99 <= run.p999 && run.p999 <= run.max)
+    }
+
+    @Test("Gini coefficient of each thread's share")
+    func giniCoefficient() {
+        #expect(gini([10, 10, 10, 10]) == 0)
+        #expect(abs(gini([40, 0, 0, 0]) - 0.75) < 1e-12)
+        #expect(abs(gini([1, 2, 3, 4]) - 0.25) < 1e-12)
+        #expect(gini([7]) == 0)
+    }
+}
