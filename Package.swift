@@ -94,7 +94,17 @@ let package = Package(
                 probeOnly("SwiftSyntax", "swift-syntax"),
                 probeOnly("SwiftParser", "swift-syntax"),
             ],
-            exclude: ["Cases"],
+            exclude: ["Cases", "IsolationTriage"],
+            swiftSettings: strictSwift6
+        ),
+
+        // Reads crash reports a user already has (Swift backtraces, lldb,
+        // Apple .ips and .crash, console lines) and says whether the runtime's
+        // isolation check stopped the program, who ran where, and which catalog
+        // case shows the route. Foundation only.
+        .target(
+            name: "IsolationTriage",
+            path: "Sources/isolation-probe/IsolationTriage",
             swiftSettings: strictSwift6
         ),
 
@@ -118,6 +128,12 @@ let package = Package(
                 "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
+            name: "IsolationTriageTests",
+            dependencies: ["IsolationTriage"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),
