@@ -161,7 +161,7 @@ public enum AppleCrashTextParser {
 
     private static func firstAddressToken(in text: Substring) -> Range<Substring.Index>? {
         var search = text[...]
-        while let range = search.range(of: "0x") {
+        while let range = search.byteRange(of: "0x") {
             let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
             let token = text[range.lowerBound...].prefix { !$0.isWhitespace }
             if before == " " || before == "\t", token.count > 2, token.dropFirst(2).allSatisfy(\.isHexDigit) {

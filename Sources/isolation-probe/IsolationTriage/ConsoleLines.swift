@@ -20,6 +20,8 @@ public enum ConsoleLines {
         "0x8badf00d", "watchdog", "ThreadSanitizer:", "AddressSanitizer:", "(core dumped)",
     ]
 
+    static let markerNeedles = ByteNeedles(markers)
+
     /// Lines a shell or IDE prints when a program stops, and the signal each means.
     static let stopLineWords = ["Illegal instruction", "Segmentation fault", "Trace/breakpoint trap", "Aborted",
                                 "Bus error", "Floating point exception", "Killed", "illegal hardware instruction",
@@ -44,7 +46,7 @@ public enum ConsoleLines {
     /// Whether a trimmed line is worth quoting.
     static func isMessage(_ text: Substring) -> Bool {
         if text.isEmpty { return false }
-        if markers.contains(where: { text.contains($0) }) { return true }
+        if markerNeedles.occurs(in: text) { return true }
         return isShellStopLine(text) || isXcodeStopLine(text)
     }
 
@@ -52,7 +54,7 @@ public enum ConsoleLines {
     /// `bash: line 1: 4242 Illegal instruction     ./prog`, `zsh: trace trap  ./prog`.
     static func isShellStopLine(_ text: Substring) -> Bool {
         let fromShell = ["bash:", "zsh:", "sh:", "/bin/sh:", "dash:"].contains { text.hasPrefix($0) }
-        return stopLineWords.contains { fromShell ? text.contains($0) : (text.hasPrefix($0) && text.count < 80) }
+        return stopLineWords.contains { fromShell ? text.containsBytes($0) : (text.hasPrefix($0) && text.utf8.count < 80) }
     }
 
     /// Xcode's `Thread 4: EXC_BREAKPOINT (code=1, subcode=0x…)` / `Thread 1: signal SIGABRT`.

@@ -16,7 +16,7 @@ enum FrameText {
     /// `SEPARATOR <compiler-generated>[:0]`) from `symbol` and returns it;
     /// leaves `symbol` alone when the tail is not a location.
     static func splitLocation(_ symbol: inout Substring, separator: String) -> Location? {
-        guard let at = symbol.range(of: separator, options: .backwards) else { return nil }
+        guard let at = symbol.byteRange(of: separator, backwards: true) else { return nil }
         guard let location = parseLocation(symbol[at.upperBound...]) else { return nil }
         symbol = symbol[..<at.lowerBound]
         return location
@@ -45,7 +45,7 @@ enum FrameText {
 
     /// Removes a trailing ` + 116` or ` + 0x74` offset.
     static func dropOffset(_ symbol: inout Substring) {
-        guard let plus = symbol.range(of: " + ", options: .backwards) else { return }
+        guard let plus = symbol.byteRange(of: " + ", backwards: true) else { return }
         let offset = symbol[plus.upperBound...]
         let digits = offset.hasPrefix("0x") ? offset.dropFirst(2) : offset
         if !digits.isEmpty, digits.allSatisfy(\.isHexDigit) {

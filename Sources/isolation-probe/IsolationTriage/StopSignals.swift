@@ -20,6 +20,9 @@ public enum StopSignals {
         ("Segmentation fault", "SIGSEGV"), ("Bus error", "SIGBUS"), ("Aborted", "SIGABRT"),
         ("System trap", "SIGTRAP"), ("Trace/breakpoint trap", "SIGTRAP"), ("Trace/BPT trap", "SIGTRAP"),
         ("Arithmetic error", "SIGFPE"), ("Floating point exception", "SIGFPE"),
+        // Sanitizers: `ERROR: ThreadSanitizer: ILL on unknown address …`.
+        ("Sanitizer: ILL", "SIGILL"), ("Sanitizer: SEGV", "SIGSEGV"), ("Sanitizer: BUS", "SIGBUS"),
+        ("Sanitizer: ABRT", "SIGABRT"), ("Sanitizer: FPE", "SIGFPE"), ("Sanitizer: TRAP", "SIGTRAP"),
         // zsh's words.
         ("illegal hardware instruction", "SIGILL"), ("segmentation fault", "SIGSEGV"), ("trace trap", "SIGTRAP"),
         ("bus error", "SIGBUS"),

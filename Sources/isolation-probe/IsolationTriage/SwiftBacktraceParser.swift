@@ -29,7 +29,7 @@ public enum SwiftBacktraceParser {
             return isHeadline(text) || parseThreadHeader(text) != nil
                 || (text.hasPrefix("#") && parseSanitizerFrame(text) != nil)
                 // Frames pasted without the headline: `5 [ra] 0x… f() + 3 in prog`.
-                || (text.contains("] 0x") && text.contains(" in ") && parseFrame(text) != nil)
+                || (text.containsBytes("] 0x") && text.containsBytes(" in ") && parseFrame(text) != nil)
         }
     }
 
@@ -42,11 +42,11 @@ public enum SwiftBacktraceParser {
             let text = trimmed(line)
             // With colours on, a progress line `Program crashed: Signal 4:
             // Backtracing from …` comes first; the headline is the next one.
-            if headline == nil || headline?.contains("Backtracing from") == true, isHeadline(text) {
+            if headline == nil || headline?.containsBytes("Backtracing from") == true, isHeadline(text) {
                 headline = String(text)
             } else if let header = parseThreadHeader(text) {
                 threads.append(header)
-            } else if text.hasPrefix("---"), text.contains("skipped") {
+            } else if text.hasPrefix("---"), text.containsBytes("skipped") {
                 notes.append("the backtrace skips frames (\(text.trimmingCharacters(in: CharacterSet(charactersIn: "- "))))")
             } else if let frame = text.hasPrefix("#") ? parseSanitizerFrame(text) : parseFrame(text) {
                 if threads.isEmpty { threads.append(CrashThread(name: "crashed thread", crashed: true)) }
@@ -65,7 +65,8 @@ public enum SwiftBacktraceParser {
     /// `*** Program crashed: Illegal instruction at 0x… ***` (also with the
     /// 💣 the backtracer prints on a colour terminal).
     static func isHeadline(_ text: Substring) -> Bool {
-        text.contains("Program crashed:")
+        text.containsBytes("Program crashed:")
+            || (text.containsBytes("ERROR: ") && text.containsBytes("Sanitizer: ") && text.containsBytes(" on "))
     }
 
     /// `Thread 1 crashed:`, `Thread 0 "main" crashed:`, `Thread 2 "worker":`.
@@ -96,7 +97,7 @@ public enum SwiftBacktraceParser {
         rest = rest.dropFirst(address.count).drop { $0 == " " }
         let location = FrameText.splitLocation(&rest, separator: " at ")
         var image: String?
-        if let inRange = rest.range(of: " in ", options: .backwards) {
+        if let inRange = rest.byteRange(of: " in ", backwards: true) {
             image = String(rest[inRange.upperBound...])
             rest = rest[..<inRange.lowerBound]
         } else if rest.hasPrefix("in ") {
