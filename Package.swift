@@ -33,6 +33,9 @@ let package = Package(
         .library(name: "LoggingSink", targets: ["LoggingSink"]),
         .library(name: "LoggingSinkSwiftLog", targets: ["LoggingSinkSwiftLog"]),
         .executable(name: "isolation-probe", targets: ["isolation-probe"]),
+        .executable(name: "isolation-lint", targets: ["isolation-lint"]),
+        .plugin(name: "IsolationLintPlugin", targets: ["IsolationLintPlugin"]),
+        .plugin(name: "IsolationLintBuildPlugin", targets: ["IsolationLintBuildPlugin"]),
     ],
     traits: [
         .trait(
@@ -80,32 +83,102 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
-        // Reproduces, classifies and finds isolation failures.
-        .executableTarget(
-            name: "isolation-probe",
+        // The isolation probe: libraries by concern under
+        // Sources/isolation-probe, and a thin command-line tool over them.
+        // None of it is a product an adopter links; only the executable and
+        // the lint plugins are vended.
+        .target(
+            name: "ProbeSupport",
+            path: "Sources/isolation-probe/ProbeSupport",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "ProbeProcess",
+            dependencies: [probeOnly("Subprocess", "swift-subprocess")],
+            path: "Sources/isolation-probe/ProbeProcess",
+            swiftSettings: strictSwift6
+        ),
+        .target(
+            name: "IsolationCatalog",
+            dependencies: ["ProbeProcess", "ProbeSupport"],
+            path: "Sources/isolation-probe/IsolationCatalog",
+            // The case programs are data: the plugin embeds them in the binary.
+            exclude: ["Cases"],
+            swiftSettings: strictSwift6,
+            plugins: ["EmbedProbeSources"]
+        ),
+        .target(
+            name: "IsolationLint",
             dependencies: [
-                // The probe does not import these two: case programs (9a, 9b)
-                // link their build products, which SwiftPM only produces next
-                // to the probe when the probe depends on them.
-                "SafeBox",
-                "LoggingSink",
-                probeOnly("ArgumentParser", "swift-argument-parser"),
-                probeOnly("Subprocess", "swift-subprocess"),
+                "ProbeSupport",
                 probeOnly("SwiftSyntax", "swift-syntax"),
                 probeOnly("SwiftParser", "swift-syntax"),
             ],
-            exclude: ["Cases", "IsolationTriage"],
+            path: "Sources/isolation-probe/IsolationLint",
             swiftSettings: strictSwift6
         ),
-
+        .target(
+            name: "IsolationDetect",
+            dependencies: ["ProbeProcess", "ProbeSupport"],
+            path: "Sources/isolation-probe/IsolationDetect",
+            swiftSettings: strictSwift6
+        ),
         // Reads crash reports a user already has (Swift backtraces, lldb,
         // Apple .ips and .crash, console lines) and says whether the runtime's
         // isolation check stopped the program, who ran where, and which catalog
-        // case shows the route. Foundation only.
+        // case shows the route.
         .target(
             name: "IsolationTriage",
             path: "Sources/isolation-probe/IsolationTriage",
             swiftSettings: strictSwift6
+        ),
+        // ArgumentParser glue both executables share: the exit-status
+        // contract, --output, and the lint command.
+        .target(
+            name: "ProbeCommandLine",
+            dependencies: ["IsolationLint", "ProbeSupport", probeOnly("ArgumentParser", "swift-argument-parser")],
+            path: "Sources/isolation-probe/ProbeCommandLine",
+            swiftSettings: strictSwift6
+        ),
+        .executableTarget(
+            name: "isolation-probe",
+            dependencies: [
+                "IsolationCatalog", "IsolationDetect", "ProbeCommandLine",
+                probeOnly("ArgumentParser", "swift-argument-parser"),
+            ],
+            path: "Sources/isolation-probe/Tool",
+            swiftSettings: strictSwift6
+        ),
+        // The linter alone, for the plugins: no catalog, no detect.
+        .executableTarget(
+            name: "isolation-lint",
+            dependencies: ["ProbeCommandLine"],
+            path: "Sources/isolation-probe/LintTool",
+            swiftSettings: strictSwift6
+        ),
+        .plugin(
+            name: "IsolationLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "isolation-lint", description: "Find isolation loopholes in the package's Swift targets"),
+                permissions: []
+            ),
+            dependencies: ["isolation-lint"]
+        ),
+        .plugin(
+            name: "IsolationLintBuildPlugin",
+            capability: .buildTool(),
+            dependencies: ["isolation-lint"]
+        ),
+        // Writes the catalog and library sources into a Swift file at build time.
+        .executableTarget(
+            name: "probe-source-embedder",
+            path: "Sources/isolation-probe/ProbeSourceEmbedder",
+            swiftSettings: strictSwift6
+        ),
+        .plugin(
+            name: "EmbedProbeSources",
+            capability: .buildTool(),
+            dependencies: ["probe-source-embedder"]
         ),
 
         // Compiles snippets against the built modules and checks the
@@ -139,7 +212,9 @@ let package = Package(
         ),
         .testTarget(
             name: "IsolationProbeTests",
-            dependencies: ["isolation-probe"],
+            // The executable is a dependency only so that `swift test` builds
+            // it: command-line tests run it as users do.
+            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "ProbeProcess", "isolation-probe"],
             // Programs and packages that lint/detect tests read or build; not test sources.
             exclude: ["Fixtures/Lint", "Fixtures/Detect"],
             swiftSettings: strictSwift6

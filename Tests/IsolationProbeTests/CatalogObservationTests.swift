@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
 
 /// End to end: the shipped catalog, compiled and run in each case's primary
 /// configuration, behaves as its manifests say. This is the same check
@@ -10,8 +10,8 @@ import Testing
 struct CatalogObservationTests {
     @Test("every case's primary observation matches its expectation")
     func primaryObservationsMatch() async throws {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
-        let engine = ProbeEngine(toolchain: .discover(), options: .init())
+        let catalog = try TestCatalog.shipped()
+        let engine = ProbeEngine(toolchain: TestCatalog.toolchain, options: .init())
         let observations = try await engine.observe(catalog.cases.map { ($0, $0.manifest.primary) })
         for observation in observations {
             #expect(observation.matches == true,

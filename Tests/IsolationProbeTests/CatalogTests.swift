@@ -1,12 +1,12 @@
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
 
 @Suite("The shipped case catalog")
 struct CatalogTests {
     @Test("every case loads and states an expectation for all six configurations")
     func everyCaseIsComplete() throws {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
+        let catalog = try TestCatalog.shipped()
         #expect(catalog.cases.count >= 15)
         for probeCase in catalog.cases {
             for configuration in BuildConfiguration.all {
@@ -20,7 +20,7 @@ struct CatalogTests {
 
     @Test("catalog ids select cases: a number selects its lettered entries, and 1 does not select 10a")
     func resolution() throws {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
+        let catalog = try TestCatalog.shipped()
         #expect(try catalog.resolve(["8"]).map(\.manifest.catalog) == ["8a", "8b", "8c"])
         #expect(try catalog.resolve(["1"]).map(\.id) == ["unchecked-box"])
         #expect(try catalog.resolve(["9a", "unchecked-box", "1"]).map(\.id) == ["unchecked-box", "safebox-refuses"])

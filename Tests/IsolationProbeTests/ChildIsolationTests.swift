@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
+@testable import ProbeProcess
 
 /// The probe must survive whatever a case does: each bad behaviour is
 /// reported as an outcome, never fatal to the probe.

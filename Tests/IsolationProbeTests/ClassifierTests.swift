@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
+@testable import ProbeProcess
 
 @Suite("Classifying what a child printed")
 struct ClassifierTests {
@@ -20,7 +21,7 @@ struct ClassifierTests {
         """
 
     static func result(
-        _ termination: ChildProcess.Termination, stderr: String = "", stdout: String = "",
+        _ termination: ProcessTermination, stderr: String = "", stdout: String = "",
         timedOut: Bool = false, flooded: Bool = false
     ) -> ChildProcess.Result {
         ChildProcess.Result(termination: termination, standardOutput: stdout, standardError: stderr,

@@ -1,27 +1,26 @@
 import Foundation
 import Testing
-@testable import isolation_probe
 
 @Suite("Command line and exit statuses", .serialized)
 struct CommandLineTests {
     @Test("an unknown case id is a usage error: exit status 2")
     func unknownCase() async {
-        #expect(await IsolationProbe.runReturningExitCode(["run", "no-such-case", "--quiet"]) == 2)
-        #expect(await IsolationProbe.runReturningExitCode(["explain", "no-such-case"]) == 2)
+        #expect(await ProbeBinary.exitStatus(["run", "no-such-case", "--quiet"]) == 2)
+        #expect(await ProbeBinary.exitStatus(["explain", "no-such-case"]) == 2)
     }
 
     @Test("an unknown flag or configuration is a usage error: exit status 2")
     func badFlags() async {
-        #expect(await IsolationProbe.runReturningExitCode(["run", "--no-such-flag"]) == 2)
-        #expect(await IsolationProbe.runReturningExitCode(["run", "--configuration", "7", "--quiet"]) == 2)
-        #expect(await IsolationProbe.runReturningExitCode(["run", "--jobs", "0", "--quiet"]) == 2)
-        #expect(await IsolationProbe.runReturningExitCode(["list", "--cases-dir", "/nonexistent/cases"]) == 2)
+        #expect(await ProbeBinary.exitStatus(["run", "--no-such-flag"]) == 2)
+        #expect(await ProbeBinary.exitStatus(["run", "--configuration", "7", "--quiet"]) == 2)
+        #expect(await ProbeBinary.exitStatus(["run", "--jobs", "0", "--quiet"]) == 2)
+        #expect(await ProbeBinary.exitStatus(["list", "--cases-dir", "/nonexistent/cases"]) == 2)
     }
 
     @Test("list and explain succeed without compiling anything")
     func listAndExplain() async {
-        #expect(await IsolationProbe.runReturningExitCode(["list"]) == 0)
-        #expect(await IsolationProbe.runReturningExitCode(["explain", "8b"]) == 0)
+        #expect(await ProbeBinary.exitStatus(["list"]) == 0)
+        #expect(await ProbeBinary.exitStatus(["explain", "8b"]) == 0)
     }
 
     @Test("exit status is 1 when an observation contradicts its expectation, 0 when all match")
@@ -34,8 +33,8 @@ struct CommandLineTests {
         try temporary.add(folder: "02-right", id: "right", catalog: "2", expect: ["6": "clean"],
                           program: TestPrograms.exitsCleanly)
         let common = ["--cases-dir", temporary.directory.path, "--cache-dir", temporary.cacheDirectory.path, "--quiet"]
-        #expect(await IsolationProbe.runReturningExitCode(["run", "wrong"] + common) == 1)
-        #expect(await IsolationProbe.runReturningExitCode(["run", "right"] + common) == 0)
-        #expect(await IsolationProbe.runReturningExitCode(common) == 1, "no subcommand means run")
+        #expect(await ProbeBinary.exitStatus(["run", "wrong"] + common) == 1)
+        #expect(await ProbeBinary.exitStatus(["run", "right"] + common) == 0)
+        #expect(await ProbeBinary.exitStatus(common) == 1, "no subcommand means run")
     }
 }

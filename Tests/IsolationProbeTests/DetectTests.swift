@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import isolation_probe
+@testable import IsolationDetect
+@testable import ProbeProcess
+@testable import ProbeSupport
 
 /// Fixture programs live beside this file. A line the runtime must report
 /// carries `// detect: <kind> [count]`; the tests compile the programs with
@@ -22,7 +24,7 @@ enum DetectFixtures {
     /// Markers in the `.swift` files under `directory` (file names only).
     static func expectations(in directory: URL) throws -> [Expectation] {
         var found: [Expectation] = []
-        for file in try LintEngine.swiftFiles(at: [directory.path]) {
+        for file in try SwiftSourceFiles.find(at: [directory.path]) {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard let marker = line.range(of: "// detect: ") else { continue }
@@ -47,24 +49,23 @@ enum DetectFixtures {
 
     /// Compiles every `.swift` file in `directory` into `directory/prog` the
     /// way the seed's crash needs: Swift 6 with run-time isolation checks.
-    static func compile(_ directory: URL, module: String) throws -> String {
+    static func compile(_ directory: URL, module: String) async throws -> String {
         let output = directory.appendingPathComponent("prog").path
-        let files = try LintEngine.swiftFiles(at: [directory.path])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try MonitoredChild.resolve("swiftc"))
-        process.arguments = ["-swift-version", "6", "-enable-actor-data-race-checks", "-module-name", module]
-            + files + ["-o", output]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CompileFailure(directory: directory.path, status: process.terminationStatus)
+        let files = try SwiftSourceFiles.find(at: [directory.path])
+        let result = try await ChildProcess.run(
+            executable: try ChildProcess.resolve("swiftc"),
+            arguments: ["-swift-version", "6", "-enable-actor-data-race-checks", "-module-name", module] + files + ["-o", output],
+            limits: .init(timeout: .seconds(600), maxOutputBytes: 8 << 20))
+        guard result.termination == .exited(0) else {
+            throw CompileFailure(directory: directory.path, termination: result.termination, output: result.standardError)
         }
         return output
     }
 
     struct CompileFailure: Error {
         let directory: String
-        let status: Int32
+        let termination: ProcessTermination
+        let output: String
     }
 
     static func observed(_ report: DetectReport) -> [Expectation] {
@@ -162,17 +163,17 @@ struct ViolationParsingTests {
     }
 
     @Test("the program's exit status passes through when it fails")
-    func exitStatusPassesThrough() throws {
-        let report = try DetectEngine(sourceRoot: nil).run(["sh", "-c", "echo to-stderr >&2; exit 7"])
+    func exitStatusPassesThrough() async throws {
+        let report = try await DetectEngine(sourceRoot: nil).run(["sh", "-c", "echo to-stderr >&2; exit 7"])
         #expect(report.ending == .exited(7))
         #expect(report.exitStatus == 7)
         #expect(report.tally.entries.isEmpty)
     }
 
     @Test("a program that does not exist is a clear error")
-    func missingProgram() {
-        #expect(throws: MonitoredChild.Failure.self) {
-            _ = try DetectEngine(sourceRoot: nil).run(["isolation-probe-no-such-program-\(UUID().uuidString)"])
+    func missingProgram() async {
+        await #expect(throws: ChildProcess.Failure.self) {
+            _ = try await DetectEngine(sourceRoot: nil).run(["isolation-probe-no-such-program-\(UUID().uuidString)"])
         }
     }
 }
@@ -180,11 +181,11 @@ struct ViolationParsingTests {
 @Suite("detect on compiled programs")
 struct DetectProgramTests {
     @Test("every planted violation in a multi-file program is reported once, at its line, with its count")
-    func planted() throws {
+    func planted() async throws {
         let directory = try DetectFixtures.copy("Planted")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let program = try DetectFixtures.compile(directory, module: "Planted")
-        let report = try DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
+        let program = try await DetectFixtures.compile(directory, module: "Planted")
+        let report = try await DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
 
         let expected = try DetectFixtures.expectations(in: directory)
         #expect(expected.count == 3)
@@ -197,11 +198,11 @@ struct DetectProgramTests {
     }
 
     @Test("the safe version of the same program reports nothing and exits 0")
-    func clean() throws {
+    func clean() async throws {
         let directory = try DetectFixtures.copy("Clean")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let program = try DetectFixtures.compile(directory, module: "Clean")
-        let report = try DetectEngine(sourceRoot: directory.path).run([program])
+        let program = try await DetectFixtures.compile(directory, module: "Clean")
+        let report = try await DetectEngine(sourceRoot: directory.path).run([program])
         #expect(report.tally.entries.isEmpty)
         #expect(report.ending == .exited(0))
         #expect(report.exitStatus == 0)
@@ -209,11 +210,11 @@ struct DetectProgramTests {
     }
 
     @Test("a failed assumeIsolated is reported at its line and the program's failure passes through")
-    func assumption() throws {
+    func assumption() async throws {
         let directory = try DetectFixtures.copy("Assumption")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let program = try DetectFixtures.compile(directory, module: "Assumption")
-        let report = try DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
+        let program = try await DetectFixtures.compile(directory, module: "Assumption")
+        let report = try await DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
         let expected = try DetectFixtures.expectations(in: directory)
         #expect(Set(DetectFixtures.observed(report)) == Set(expected))
         #expect(report.ending != .exited(0))
@@ -221,11 +222,11 @@ struct DetectProgramTests {
     }
 
     @Test("JSON and SARIF reports carry each violation with its count and location")
-    func formats() throws {
+    func formats() async throws {
         let directory = try DetectFixtures.copy("Planted")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
-        let program = try DetectFixtures.compile(directory, module: "Planted")
-        let report = try DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
+        let program = try await DetectFixtures.compile(directory, module: "Planted")
+        let report = try await DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
 
         let json = try JSONSerialization.jsonObject(with: Data(report.render(.json).utf8)) as? [String: Any]
         let violations = try #require(json?["violations"] as? [[String: Any]])
@@ -299,11 +300,11 @@ struct DetectGeneratedTests {
     }
 
     @Test("random programs: each planted closure once, at its line, with its call count", arguments: [11, 12, 13] as [UInt64])
-    func generated(seed: UInt64) throws {
+    func generated(seed: UInt64) async throws {
         let (directory, expected) = try Self.generate(seed: seed)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let program = try DetectFixtures.compile(directory, module: "Generated\(seed)")
-        let report = try DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
+        let program = try await DetectFixtures.compile(directory, module: "Generated\(seed)")
+        let report = try await DetectEngine(sourceRoot: directory.path, forwardRuntimeWarnings: false).run([program])
         #expect(Set(DetectFixtures.observed(report)) == expected)
         #expect(report.tally.entries.count == expected.count)
     }
@@ -312,17 +313,17 @@ struct DetectGeneratedTests {
 @Suite("detect on a package")
 struct DetectPackageTests {
     @Test("one command builds a package with checks and runs its tests, then an executable")
-    func packageTestsAndProduct() throws {
+    func packageTestsAndProduct() async throws {
         let directory = try DetectFixtures.copy("Package")
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let marker = try #require(try DetectFixtures.expectations(in: directory).first)
 
-        let tests = try PackageCheck(packagePath: directory.path, target: .tests, forwardRuntimeWarnings: false).run()
+        let tests = try await PackageCheck(packagePath: directory.path, target: .tests, forwardRuntimeWarnings: false).run()
         #expect(DetectFixtures.observed(tests) == [.init(file: marker.file, line: marker.line, kind: marker.kind, count: 4)])
         #expect(tests.ending == .exited(0))
         #expect(tests.exitStatus == 1)
 
-        let product = try PackageCheck(
+        let product = try await PackageCheck(
             packagePath: directory.path, target: .product("planted-app"), forwardRuntimeWarnings: false
         ).run()
         #expect(DetectFixtures.observed(product) == [.init(file: marker.file, line: marker.line, kind: marker.kind, count: 2)])
@@ -330,9 +331,9 @@ struct DetectPackageTests {
     }
 
     @Test("a directory without Package.swift is refused")
-    func notAPackage() {
-        #expect(throws: PackageCheck.Failure.self) {
-            _ = try PackageCheck(packagePath: FileManager.default.temporaryDirectory.path, target: .tests).run()
+    func notAPackage() async {
+        await #expect(throws: PackageCheck.Failure.self) {
+            _ = try await PackageCheck(packagePath: FileManager.default.temporaryDirectory.path, target: .tests).run()
         }
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
 
 /// A requirement from code that predates concurrency annotations.
 protocol LegacyObserver {
@@ -55,9 +55,9 @@ struct ExitTests {
               ("sending-noncopyable-box", "5+checks"), ("swift5-module-callback", "6"),
           ])
     func compiledCaseTraps(caseID: String, configurationID: String) async throws {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
+        let catalog = try TestCatalog.shipped()
         let probeCase = try #require(try catalog.resolve([caseID]).first)
-        let compiler = CaseCompiler(toolchain: .discover())
+        let compiler = CaseCompiler(toolchain: TestCatalog.toolchain, libraries: LibraryBuilder(toolchain: TestCatalog.toolchain))
         let configuration = try #require(BuildConfiguration(id: configurationID))
         let compiled = try await compiler.compile(probeCase, in: configuration)
         let path = try #require(compiled.executable?.path)
@@ -74,9 +74,9 @@ struct ExitTests {
 
     @Test("the same compiled case without run-time checks exits normally (the silent race)")
     func compiledCaseWithoutChecksIsSilent() async throws {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
+        let catalog = try TestCatalog.shipped()
         let probeCase = try #require(try catalog.resolve(["unchecked-box"]).first)
-        let compiled = try await CaseCompiler(toolchain: .discover()).compile(probeCase, in: BuildConfiguration(id: "6")!)
+        let compiled = try await CaseCompiler(toolchain: TestCatalog.toolchain, libraries: LibraryBuilder(toolchain: TestCatalog.toolchain)).compile(probeCase, in: BuildConfiguration(id: "6")!)
         let path = try #require(compiled.executable?.path)
         await #expect(processExitsWith: .success) { [path = path as String] in
             let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
 
 /// Cases 11-13: the SwiftUI hazards of the same family carried to Linux, run
 /// through the probe's own engine (compile with `swiftc`, run as a child,
@@ -10,10 +10,10 @@ import Testing
 struct HazardCasesTests {
     /// Observes one shipped case in one configuration.
     static func observe(_ caseID: String, in configurationID: String = "6") async throws -> Observation {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
+        let catalog = try TestCatalog.shipped()
         let probeCase = try #require(try catalog.resolve([caseID]).first)
         let configuration = try #require(BuildConfiguration(id: configurationID))
-        return try await ProbeEngine(toolchain: .discover(), options: .init()).observe(probeCase, in: configuration)
+        return try await ProbeEngine(toolchain: TestCatalog.toolchain, options: .init()).observe(probeCase, in: configuration)
     }
 
     /// The frames and messages that would make a trap an isolation failure.
@@ -132,7 +132,7 @@ struct HazardCasesTests {
 
     @Test("cases 11-13 are in the catalog, each hazard next to its fix")
     func catalogEntries() throws {
-        let catalog = try CaseCatalog.load(from: CaseCatalog.defaultDirectory)
+        let catalog = try TestCatalog.shipped()
         let entries = try catalog.resolve(["11", "12", "13"]).map { "\($0.manifest.catalog) \($0.id)" }
         #expect(entries == [
             "11a stale-projection", "11b stale-projection-next-turn",
@@ -140,7 +140,7 @@ struct HazardCasesTests {
             "12a async-binding-unordered", "12b async-binding-safebox",
             "13a callback-assume-isolated", "13b callback-task-hop",
         ])
-        let readme = try String(contentsOf: CaseCatalog.defaultDirectory.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: TestCatalog.shippedDirectory().appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("## Hazards without a Linux analog"))
     }
 }

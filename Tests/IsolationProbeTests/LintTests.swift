@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import isolation_probe
+@testable import IsolationLint
 
 /// Fixture trees live beside this file; each flagged line carries a
 /// `// expect: <rule-id>[, <rule-id>]` marker, so the expected findings are
@@ -220,16 +220,16 @@ struct LintOutputTests {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: output) }
 
-        let flagged = await IsolationProbe.runReturningExitCode(
+        let flagged = await ProbeBinary.exitStatus(
             ["lint", LintFixtures.path("Planted"), "--format", "json", "--output", output])
         #expect(flagged == 1)
         let written = try String(contentsOfFile: output, encoding: .utf8)
         #expect(written.contains("\"ruleId\" : \"unchecked-box-of-closure\""))
 
-        let clean = await IsolationProbe.runReturningExitCode(["lint", LintFixtures.path("Clean"), "--output", output])
+        let clean = await ProbeBinary.exitStatus(["lint", LintFixtures.path("Clean"), "--output", output])
         #expect(clean == 0)
 
-        let missing = await IsolationProbe.runReturningExitCode(["lint", "/nonexistent/isolation-probe-fixture"])
+        let missing = await ProbeBinary.exitStatus(["lint", "/nonexistent/isolation-probe-fixture"])
         #expect(missing == 2)
     }
 }

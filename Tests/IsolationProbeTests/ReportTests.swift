@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import isolation_probe
+@testable import IsolationCatalog
+@testable import ProbeSupport
 
 @Suite("Reports")
 struct ReportTests {
@@ -28,7 +29,7 @@ struct ReportTests {
             try Self.observation("b", "6", expected: "isolation-trap", outcome: .clean),
             try Self.observation("c", "5", expected: nil, outcome: .isolationTrap),
         ]
-        let text = try ProbeJSONReport.render(ProbeJSONReport(observations))
+        let text = ReportJSON.encode(ProbeJSONReport(observations))
         let decoded = try JSONDecoder().decode(ProbeJSONReport.self, from: Data(text.utf8))
         #expect(decoded.summary.asExpected == 1)
         #expect(decoded.summary.notAsExpected == 1)

@@ -1,5 +1,6 @@
 import Foundation
-@testable import isolation_probe
+@testable import IsolationCatalog
+@testable import ProbeProcess
 
 /// Writes throwaway cases into a temporary folder, so tests can exercise the
 /// probe on programs that hang, flood or crash for reasons unrelated to
@@ -51,6 +52,45 @@ struct TemporaryCatalog {
 
     func remove() {
         try? FileManager.default.removeItem(at: directory.deletingLastPathComponent())
+    }
+}
+
+/// The catalog the probe carries, written out into one cache shared by the
+/// test runs (so the embedded copy, not the source tree, is what is tested).
+enum TestCatalog {
+    static let cacheDirectory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("isolation-probe-tests-cache", isDirectory: true)
+
+    static var toolchain: Toolchain { Toolchain.discover(cacheDirectory: cacheDirectory) }
+
+    static func shipped() throws -> CaseCatalog {
+        try CaseCatalog.embedded(in: cacheDirectory)
+    }
+
+    static func shippedDirectory() throws -> URL {
+        try shipped().directory
+    }
+}
+
+/// The `isolation-probe` executable `swift test` built beside the tests, run
+/// the way users run it.
+enum ProbeBinary {
+    static var path: String {
+        let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("isolation-probe").path
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result {
+        try await ChildProcess.run(
+            executable: path, arguments: arguments,
+            environment: ["ISOLATION_PROBE_CACHE_DIR": TestCatalog.cacheDirectory.path].merging(environment) { $1 },
+            limits: .init(timeout: .seconds(600), maxOutputBytes: 8 << 20))
+    }
+
+    /// The exit status of one run; a run killed by a signal counts as 128 + signal.
+    static func exitStatus(_ arguments: [String]) async -> Int32 {
+        guard let result = try? await run(arguments) else { return -1 }
+        return result.termination.shellStatus
     }
 }
 

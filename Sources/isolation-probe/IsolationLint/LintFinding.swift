@@ -1,0 +1,36 @@
+/// One problem `isolation-probe lint` found, with where it is and how to fix it.
+///
+/// Lines and columns are 1-based, as compilers print them.
+///
+/// ```swift
+/// let finding = LintFinding(
+///     rule: .nonisolatedUnsafeMutableClosure, file: "Sources/App/Log.swift",
+///     line: 3, column: 35, message: "…", fix: "…")
+/// print(finding.file, finding.line)
+/// ```
+package struct LintFinding: Codable, Sendable, Hashable {
+    /// The rule that produced the finding.
+    package var rule: LintRule
+    /// The path of the file, as the linter was given it (or found it).
+    package var file: String
+    /// 1-based line of the construct the finding is about.
+    package var line: Int
+    /// 1-based column of that construct.
+    package var column: Int
+    /// What is wrong, naming the declaration.
+    package var message: String
+    /// The change that removes the problem.
+    package var fix: String
+
+    private enum CodingKeys: String, CodingKey {
+        case rule = "ruleId", file, line, column, message, fix
+    }
+}
+
+extension LintFinding: Comparable {
+    /// Findings sort by file, then position, then rule id, so output is stable.
+    package static func < (lhs: LintFinding, rhs: LintFinding) -> Bool {
+        (lhs.file, lhs.line, lhs.column, lhs.rule.rawValue)
+            < (rhs.file, rhs.line, rhs.column, rhs.rule.rawValue)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ProbeSupport
+
+/// The result of one `isolation-probe lint` run, renderable as text, JSON or SARIF.
+///
+/// ```swift
+/// let report = try LintEngine().lint(paths: ["Sources"])
+/// print(report.render(.text))
+/// ```
+package struct LintReport: Codable, Sendable {
+    package var filesScanned: Int
+    package var linesScanned: Int
+    /// Wall-clock time spent reading, parsing and checking.
+    package var seconds: Double
+    /// Findings silenced by `isolation-probe:ignore` comments.
+    package var suppressedCount: Int
+    package var findings: [LintFinding]
+
+    /// Lines checked per second of wall-clock time.
+    package var linesPerSecond: Double { seconds > 0 ? Double(linesScanned) / seconds : 0 }
+
+    /// Renders the report in `format`.
+    package func render(_ format: ReportFormat) -> String {
+        switch format {
+        case .text: return renderText()
+        case .json: return ReportJSON.encode(JSONForm(report: self))
+        case .sarif: return ReportJSON.encode(sarif())
+        }
+    }
+
+    private func renderText() -> String {
+        var out = ""
+        for finding in findings {
+            out += "\(finding.file):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule.rawValue)]\n"
+            out += "    fix: \(finding.fix)\n"
+        }
+        let rate = String(format: "%.0f", linesPerSecond)
+        let time = String(format: "%.2f", seconds)
+        out += "isolation-probe lint: \(findings.count) finding\(findings.count == 1 ? "" : "s")"
+            + (suppressedCount > 0 ? " (\(suppressedCount) suppressed)" : "")
+            + " in \(filesScanned) file\(filesScanned == 1 ? "" : "s"), \(linesScanned) lines, \(time) s (\(rate) lines/s)\n"
+        return out
+    }
+
+    /// The JSON shape: the report plus a format version and the rate.
+    private struct JSONForm: Encodable {
+        let version = 1
+        let tool = "isolation-probe lint"
+        let report: LintReport
+
+        enum CodingKeys: String, CodingKey {
+            case version, tool, filesScanned, linesScanned, seconds, linesPerSecond, suppressedCount, findings
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(tool, forKey: .tool)
+            try container.encode(report.filesScanned, forKey: .filesScanned)
+            try container.encode(report.linesScanned, forKey: .linesScanned)
+            try container.encode(report.seconds, forKey: .seconds)
+            try container.encode(report.linesPerSecond, forKey: .linesPerSecond)
+            try container.encode(report.suppressedCount, forKey: .suppressedCount)
+            try container.encode(report.findings, forKey: .findings)
+        }
+    }
+
+    private func sarif() -> SARIF.Log {
+        let rules = LintRule.allCases.map { rule in
+            SARIF.ReportingDescriptor(
+                id: rule.rawValue, shortDescription: .init(text: rule.summary),
+                fullDescription: .init(text: rule.rationale), help: .init(text: rule.rationale))
+        }
+        let results = findings.map { finding in
+            SARIF.Result(
+                ruleId: finding.rule.rawValue, level: "warning",
+                message: .init(text: finding.message + " Fix: " + finding.fix),
+                locations: [SARIF.Location(file: finding.file, line: finding.line, column: finding.column)])
+        }
+        return SARIF.Log(runs: [SARIF.Run(
+            tool: .init(driver: .init(name: "isolation-probe lint", rules: rules)), results: results)])
+    }
+}
