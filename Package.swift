@@ -129,6 +129,7 @@ let package = Package(
         // case shows the route.
         .target(
             name: "IsolationTriage",
+            dependencies: ["ProbeProcess", "ProbeSupport"],
             path: "Sources/isolation-probe/IsolationTriage",
             swiftSettings: strictSwift6
         ),
@@ -143,7 +144,7 @@ let package = Package(
         .executableTarget(
             name: "isolation-probe",
             dependencies: [
-                "IsolationCatalog", "IsolationDetect", "ProbeCommandLine",
+                "IsolationCatalog", "IsolationDetect", "IsolationLint", "IsolationTriage", "ProbeCommandLine",
                 probeOnly("ArgumentParser", "swift-argument-parser"),
             ],
             path: "Sources/isolation-probe/Tool",
@@ -214,7 +215,7 @@ let package = Package(
             name: "IsolationProbeTests",
             // The executable is a dependency only so that `swift test` builds
             // it: command-line tests run it as users do.
-            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "ProbeProcess", "isolation-probe"],
+            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "IsolationTriage", "ProbeProcess", "isolation-probe"],
             // Programs and packages that lint/detect tests read or build; not test sources.
             exclude: ["Fixtures/Lint", "Fixtures/Detect"],
             swiftSettings: strictSwift6

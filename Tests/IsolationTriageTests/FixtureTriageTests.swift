@@ -8,9 +8,9 @@ struct FixtureTriageTests {
     static let triage = CrashTriage()
 
     @Test("verdict, offender, route, queue, caller and expected executor", arguments: TriageFixture.names())
-    func fixtureDiagnosis(name: String) throws {
+    func fixtureDiagnosis(name: String) async throws {
         let fixture = try TriageFixture.load(name)
-        let diagnosis = Self.triage.triage(text: fixture.report, source: name)
+        let diagnosis = await Self.triage.triage(text: fixture.report, source: name)
         let rendered = TriageTextRenderer().render(diagnosis)
         let expect = fixture.expectations
         #expect(diagnosis.verdict.rawValue == expect["verdict"], "\(rendered)")
@@ -39,7 +39,7 @@ struct FixtureTriageTests {
     }
 
     @Test("every fixture says where it comes from and what triage must answer")
-    func fixturesAreDocumented() throws {
+    func fixturesAreDocumented() async throws {
         let fixtures = try TriageFixture.all()
         #expect(fixtures.count >= 15)
         for fixture in fixtures {
@@ -49,6 +49,6 @@ struct FixtureTriageTests {
             #expect(fixture.expectations["verdict"] != nil, "\(fixture.name)")
         }
         let formats = Set(try fixtures.map { CrashReportReader.read($0.report)?.format })
-        #expect(formats == Set(ReportFormat.allCases.map(Optional.some)))
+        #expect(formats == Set(CrashReportFormat.allCases.map(Optional.some)))
     }
 }

@@ -7,13 +7,13 @@ struct RendererTests {
     let notes = ["8b": CaseNote(id: "8b", title: "Swift 5 module callback", explanation: "The closure is main-actor isolated.",
                                 fix: "Make the callback @Sendable.")]
 
-    func diagnosis(_ name: String) throws -> Diagnosis {
-        CrashTriage(demangler: NoDemangler(reason: "-")).triage(text: try TriageFixture.load(name).report, source: name)
+    func diagnosis(_ name: String) async throws -> Diagnosis {
+        await CrashTriage(demangler: NoDemangler(reason: "-")).triage(text: try TriageFixture.load(name).report, source: name)
     }
 
     @Test("the text report labels each fact and quotes the route's case")
-    func text() throws {
-        let text = TriageTextRenderer(caseNotes: notes).render([.diagnosed(try diagnosis("linux-case8b-swift5-callback.txt")),
+    func text() async throws {
+        let text = TriageTextRenderer(caseNotes: notes).render([.diagnosed(try await diagnosis("linux-case8b-swift5-callback.txt")),
                                                                  .failed(.empty(source: "blank.txt"))])
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.first == "linux-case8b-swift5-callback.txt: isolation-trap (Swift runtime backtrace)")
@@ -26,8 +26,8 @@ struct RendererTests {
     }
 
     @Test("the JSON report carries verdict, offender, route, cases and input errors")
-    func json() throws {
-        let json = try TriageJSONRenderer(caseNotes: notes).render([.diagnosed(try diagnosis("linux-case8b-swift5-callback.txt")),
+    func json() async throws {
+        let json = TriageJSONRenderer(caseNotes: notes).render([.diagnosed(try await diagnosis("linux-case8b-swift5-callback.txt")),
                                                                      .failed(.binary(source: "core", detail: "3 NUL byte(s) in 9 bytes"))])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let report = try #require((document["reports"] as? [[String: Any]])?.first)

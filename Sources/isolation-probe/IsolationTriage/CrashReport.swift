@@ -8,7 +8,7 @@
 /// ```
 public struct CrashReport: Sendable, Hashable, Codable {
     /// The format the text was recognised as.
-    public var format: ReportFormat
+    public var format: CrashReportFormat
     /// Every thread the report lists (possibly just the crashed one).
     public var threads: [CrashThread]
     /// The report's own words for why the program stopped: the backtracer's
@@ -31,7 +31,7 @@ public struct CrashReport: Sendable, Hashable, Codable {
     /// CrashReport(format: .console, messages: ["Fatal error: Index out of range"])
     /// ```
     public init(
-        format: ReportFormat, threads: [CrashThread] = [], stopReason: String? = nil,
+        format: CrashReportFormat, threads: [CrashThread] = [], stopReason: String? = nil,
         signals: [String] = [], messages: [String] = [], readingNotes: [String] = []
     ) {
         self.format = format

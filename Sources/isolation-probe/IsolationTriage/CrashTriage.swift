@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let triage = CrashTriage()                      // demangles with `swift demangle`
-/// let diagnosis = try triage.triage(data, source: "MyApp-2026-01-01.ips")
+/// let diagnosis = try await triage.triage(data, source: "MyApp-2026-01-01.ips")
 /// print(TriageTextRenderer().render([diagnosis]))
 /// ```
 public struct CrashTriage: Sendable {
@@ -25,22 +25,22 @@ public struct CrashTriage: Sendable {
     /// binary or too large to be a report.
     ///
     /// ```swift
-    /// try CrashTriage().triage(Data("Fatal error: Index out of range".utf8), source: "<stdin>").verdict  // .otherTrap
+    /// try await CrashTriage().triage(Data("Fatal error: Index out of range".utf8), source: "<stdin>").verdict  // .otherTrap
     /// ```
-    public func triage(_ data: Data, source: String) throws(TriageInputError) -> Diagnosis {
-        triage(text: try PastedText.decode(data, source: source), source: source)
+    public func triage(_ data: Data, source: String) async throws(TriageInputError) -> Diagnosis {
+        await triage(text: try PastedText.decode(data, source: source), source: source)
     }
 
     /// Triage of one report's text.
     ///
     /// ```swift
-    /// CrashTriage().triage(text: "*** Program crashed: Illegal instruction at 0x1 ***", source: "ci.log").verdict  // .unknown
+    /// await CrashTriage().triage(text: "*** Program crashed: Illegal instruction at 0x1 ***", source: "ci.log").verdict  // .unknown
     /// ```
-    public func triage(text: String, source: String) -> Diagnosis {
+    public func triage(text: String, source: String) async -> Diagnosis {
         var report = CrashReportReader.read(text)
         var demanglerNote: String?
         if var read = report {
-            demanglerNote = demangleSymbols(in: &read)
+            demanglerNote = await demangleSymbols(in: &read)
             report = read
         }
         var diagnosis = TriageClassifier.diagnose(report, source: source)
@@ -50,7 +50,7 @@ public struct CrashTriage: Sendable {
 
     /// Replaces mangled symbols with their demangled forms; returns the
     /// demangler's note when names were left mangled.
-    private func demangleSymbols(in report: inout CrashReport) -> String? {
+    private func demangleSymbols(in report: inout CrashReport) async -> String? {
         var mangled: [String] = []
         var seen: Set<String> = []
         for thread in report.threads {
@@ -61,12 +61,13 @@ public struct CrashTriage: Sendable {
             }
         }
         guard !mangled.isEmpty else { return nil }
-        let answer = demangler.demangle(mangled)
+        let answer = await demangler.demangle(mangled)
         for threadIndex in report.threads.indices {
             for frameIndex in report.threads[threadIndex].frames.indices {
                 let frame = report.threads[threadIndex].frames[frameIndex]
                 guard let symbol = frame.symbol, let readable = answer.names[symbol] else { continue }
                 report.threads[threadIndex].frames[frameIndex].symbol = readable
+                report.threads[threadIndex].frames[frameIndex].mangledSymbol = symbol
                 report.threads[threadIndex].frames[frameIndex].isThunk =
                     frame.isThunk || StackFrame.isThunkSymbol(readable)
             }

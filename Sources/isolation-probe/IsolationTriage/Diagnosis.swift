@@ -1,7 +1,7 @@
 /// Triage's answer for one report.
 ///
 /// ```swift
-/// let diagnosis = CrashTriage().triage(text: report, source: "crash.txt")
+/// let diagnosis = await CrashTriage().triage(text: report, source: "crash.txt")
 /// diagnosis.verdict                    // .isolationTrap
 /// diagnosis.isolation?.offender?.symbol // "closure #1 in FalsePositivesApp.init()"
 /// diagnosis.isolation?.route?.caseIDs   // ["1", "2", "3"]
@@ -10,7 +10,7 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// The file name, or `<stdin>`.
     public var source: String
     /// The format the report was read as; nil when nothing was recognised.
-    public var format: ReportFormat?
+    public var format: CrashReportFormat?
     /// The conclusion.
     public var verdict: TriageVerdict
     /// One sentence saying what happened.
@@ -25,6 +25,9 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     public var topFrames: [StackFrame]
     /// How the report was read: damaged parts, names left mangled.
     public var notes: [String]
+    /// Lint findings about the user's sources, those naming the frames'
+    /// types and members first (filled when the caller lints sources).
+    public var sourceMatches: [SourceMatch] = []
 
     /// Creates a diagnosis.
     ///
@@ -32,7 +35,7 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// Diagnosis(source: "<stdin>", verdict: .unknown, summary: "nothing recognised")
     /// ```
     public init(
-        source: String, format: ReportFormat? = nil, verdict: TriageVerdict, summary: String,
+        source: String, format: CrashReportFormat? = nil, verdict: TriageVerdict, summary: String,
         evidence: [String] = [], crashedThread: String? = nil, isolation: IsolationFinding? = nil,
         topFrames: [StackFrame] = [], notes: [String] = []
     ) {

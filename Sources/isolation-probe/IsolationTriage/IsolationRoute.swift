@@ -7,7 +7,8 @@
 /// route.explainCommand                   // "isolation-probe explain 1"
 /// ```
 public struct IsolationRoute: Sendable, Hashable, Codable {
-    /// Catalog entries (as `isolation-probe list` numbers them) that reproduce this route.
+    /// Catalog entries (as `isolation-probe list` numbers them) that reproduce
+    /// this route, the closest to the report first.
     public var caseIDs: [String]
     /// The route in a few words.
     public var title: String
@@ -41,8 +42,8 @@ public struct IsolationRoute: Sendable, Hashable, Codable {
     /// ```swift
     /// IsolationRoute.storedClosure(reason: "reabstraction thunks for generic storage").caseIDs  // ["1", "2", "3"]
     /// ```
-    public static func storedClosure(reason: String) -> IsolationRoute {
-        IsolationRoute(caseIDs: ["1", "2", "3"],
+    public static func storedClosure(reason: String, closest: String = "1") -> IsolationRoute {
+        IsolationRoute(caseIDs: [closest] + ["1", "2", "3"].filter { $0 != closest },
                        title: "a stored closure in an @unchecked Sendable box, called from another thread",
                        reason: reason)
     }
@@ -78,8 +79,8 @@ public struct IsolationRoute: Sendable, Hashable, Codable {
     /// ```swift
     /// IsolationRoute.assumeIsolatedOffActor(reason: "").caseIDs   // ["8c", "13a"]
     /// ```
-    public static func assumeIsolatedOffActor(reason: String) -> IsolationRoute {
-        IsolationRoute(caseIDs: ["8c", "13a"],
+    public static func assumeIsolatedOffActor(reason: String, inCallback: Bool = false) -> IsolationRoute {
+        IsolationRoute(caseIDs: inCallback ? ["13a", "8c"] : ["8c", "13a"],
                        title: "assumeIsolated called off the actor it promises",
                        reason: reason)
     }

@@ -16,6 +16,8 @@ public struct StackFrame: Sendable, Hashable, Codable {
     /// The function, demangled when a demangler was available; nil when the
     /// report has only an address for this frame.
     public var symbol: String?
+    /// The mangled name the report printed, when ``symbol`` was demangled from it.
+    public var mangledSymbol: String?
     /// The program counter as the report printed it, e.g. `0x0000000101bd43f8`.
     public var address: String?
     /// The source file's last path component, when the report has it.

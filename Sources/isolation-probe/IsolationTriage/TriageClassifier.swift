@@ -242,7 +242,15 @@ public enum TriageClassifier {
     /// Which catalog route the frames point to; nil when none fits.
     static func route(frames: [StackFrame], offenderIndex: Int?, messages: [String]) -> IsolationRoute? {
         if let assume = frames.first(where: { RuntimeLibraries.isAssumeIsolated($0.symbol) }) {
-            return .assumeIsolatedOffActor(reason: "assumeIsolated is on the crashed thread's stack (frame \(assume.index): \(assume.displayName))")
+            // Program code below the offender called it: a callback (13a), not
+            // a block the system ran directly (8c).
+            let calledByProgram = offenderIndex.map { index in
+                frames[(index + 1)...].contains { isOwnCode($0) && !$0.isThunk }
+            } ?? false
+            return .assumeIsolatedOffActor(
+                reason: "assumeIsolated is on the crashed thread's stack (frame \(assume.index): \(assume.displayName))"
+                    + (calledByProgram ? ", inside a closure the program's own code called back" : ""),
+                inCallback: calledByProgram)
         }
         if let message = messages.first(where: { $0.contains("Expected same executor as") }) {
             return .assumeIsolatedOffActor(reason: "the runtime's message is the one assumeIsolated/preconditionIsolated print: \(message)")
@@ -258,12 +266,14 @@ public enum TriageClassifier {
         let thunks = below.prefix { $0.isThunk }
         let caller = below.first { !$0.isThunk }
         let callerName = caller.map { "`\($0.displayName)`" } ?? "the code below it"
-        if thunks.contains(where: { ($0.symbol ?? "").contains("@in_guaranteed") || ($0.symbol ?? "").contains("@out") }) {
+        if thunks.contains(where: { ($0.symbol ?? "").contains("@in_guaranteed") || ($0.symbol ?? "").contains("@out")
+            || MangledNames.isIndirectReabstraction($0.mangledSymbol ?? $0.symbol) }) {
             return .storedClosure(reason: "the closure was called through reabstraction thunks to and from generic (@in_guaranteed/@out) form: it was stored as a generic value, such as a Box<T>'s value, and called by \(callerName)")
         }
         // Closures formed in an initializer are kept for later: a member or box.
         if symbol.contains(".init(") {
-            return .storedClosure(reason: "the closure was formed in an initializer (\(symbol)) and called later by \(callerName), on another thread")
+            return .storedClosure(reason: "the closure was formed in an initializer (\(symbol)) and called later by \(callerName), on another thread; no generic thunks, so it was kept in a member of function type",
+                                  closest: "2")
         }
         if let caller, caller.isSystem || (caller.image != nil && offender.image != nil && caller.image != offender.image) {
             return .callbackIntoUncheckedModule(reason: "the closure was called back by \(callerName) in \(caller.image ?? "another module"), not by the code that formed it")

@@ -1,4 +1,5 @@
 import Foundation
+import ProbeSupport
 
 /// Writes diagnoses as one JSON document for tools:
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// ```swift
-/// let json = try TriageJSONRenderer(caseNotes: notes).render([.diagnosed(diagnosis)])
+/// let json = TriageJSONRenderer(caseNotes: notes).render([.diagnosed(diagnosis)])
 /// ```
 public struct TriageJSONRenderer: Sendable {
     /// Explanations and fixes by catalog number, attached to reports whose route names them.
@@ -47,8 +48,8 @@ public struct TriageJSONRenderer: Sendable {
         var message: String
     }
 
-    /// The JSON document (pretty-printed, keys sorted, UTF-8).
-    public func render(_ outcomes: [TriageOutcome]) throws -> String {
+    /// The JSON document (the probe's one JSON writer: pretty-printed, keys sorted).
+    public func render(_ outcomes: [TriageOutcome]) -> String {
         var document = Document(reports: [], errors: [])
         for outcome in outcomes {
             switch outcome {
@@ -59,8 +60,6 @@ public struct TriageJSONRenderer: Sendable {
                 document.errors.append(InputError(source: error.source, message: error.description))
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        return ReportJSON.encode(document)
     }
 }

@@ -48,10 +48,14 @@ public struct TriageTextRenderer: Sendable {
             if let route = finding.route {
                 lines += field("route", "catalog \(route.caseIDs.joined(separator: ", ")): \(route.title)")
                 lines += wrap(route.reason, label: "because")
-                for id in route.caseIDs {
-                    guard let note = caseNotes[id] else { continue }
+                // The closest case in full; the others by title.
+                if let id = route.caseIDs.first, let note = caseNotes[id] {
                     lines += wrap(note.explanation, label: "why (\(id))")
                     lines += wrap(note.fix, label: "fix (\(id))")
+                }
+                for id in route.caseIDs.dropFirst() {
+                    guard let note = caseNotes[id] else { continue }
+                    lines += wrap("\(id): \(note.title)", label: "see also")
                 }
                 lines += field("more", route.caseIDs.map { "isolation-probe explain \($0)" }.joined(separator: "\n"))
             } else if diagnosis.verdict == .isolationTrap {
@@ -59,6 +63,16 @@ public struct TriageTextRenderer: Sendable {
             }
         } else if let thread = diagnosis.crashedThread {
             lines += field("thread", thread)
+        }
+        if !diagnosis.sourceMatches.isEmpty {
+            let matched = diagnosis.sourceMatches.filter { !$0.matchedNames.isEmpty }
+            let header = "\(matched.count) of \(diagnosis.sourceMatches.count) lint finding(s) name the frames' types or members"
+            lines += field("sources", header)
+            for match in diagnosis.sourceMatches.prefix(max(matched.count, 3)) {
+                let names = match.matchedNames.isEmpty ? "" : " (names: \(match.matchedNames.joined(separator: ", ")))"
+                lines += field("", "\(match.hint.file):\(match.hint.line):\(match.hint.column): \(match.hint.rule)\(names)")
+                lines += wrap(match.hint.message, label: "")
+            }
         }
         if !diagnosis.topFrames.isEmpty {
             lines += field("top frames", diagnosis.topFrames.map { "#\($0.index) " + describe($0) }.joined(separator: "\n"))

@@ -1,9 +1,9 @@
 /// The kind of text a crash report arrived as.
 ///
 /// ```swift
-/// ReportFormat.lldb.title   // "lldb backtrace"
+/// CrashReportFormat.lldb.title   // "lldb backtrace"
 /// ```
-public enum ReportFormat: String, Sendable, Codable, CaseIterable {
+public enum CrashReportFormat: String, Sendable, Codable, CaseIterable {
     /// The Swift runtime's backtracer on Linux (`*** Program crashed: … ***`),
     /// or a sanitizer's `#N` frames.
     case swiftBacktrace = "swift-backtrace"
@@ -19,7 +19,7 @@ public enum ReportFormat: String, Sendable, Codable, CaseIterable {
     /// Human-readable name for reports.
     ///
     /// ```swift
-    /// ReportFormat.appleIPS.title   // "Apple .ips crash report (JSON)"
+    /// CrashReportFormat.appleIPS.title   // "Apple .ips crash report (JSON)"
     /// ```
     public var title: String {
         switch self {
