@@ -123,6 +123,16 @@ let package = Package(
             path: "Sources/isolation-probe/IsolationDetect",
             swiftSettings: strictSwift6
         ),
+        // Reads crash reports a user already has (Swift backtraces, lldb,
+        // Apple .ips and .crash, console lines) and says whether the runtime's
+        // isolation check stopped the program, who ran where, and which catalog
+        // case shows the route.
+        .target(
+            name: "IsolationTriage",
+            dependencies: ["ProbeProcess", "ProbeSupport"],
+            path: "Sources/isolation-probe/IsolationTriage",
+            swiftSettings: strictSwift6
+        ),
         // ArgumentParser glue both executables share: the exit-status
         // contract, --output, and the lint command.
         .target(
@@ -134,7 +144,8 @@ let package = Package(
         .executableTarget(
             name: "isolation-probe",
             dependencies: [
-                "IsolationCatalog", "IsolationDetect", "ProbeCommandLine", "ProbeProcess", "ProbeSupport",
+                "IsolationCatalog", "IsolationDetect", "IsolationLint", "IsolationTriage",
+                "ProbeCommandLine", "ProbeProcess", "ProbeSupport",
                 probeOnly("ArgumentParser", "swift-argument-parser"),
             ],
             path: "Sources/isolation-probe/Tool",
@@ -205,10 +216,16 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         .testTarget(
+            name: "IsolationTriageTests",
+            dependencies: ["IsolationTriage"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(
             name: "IsolationProbeTests",
             // The executable is a dependency only so that `swift test` builds
             // it: command-line tests run it as users do.
-            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "ProbeProcess", "isolation-probe"],
+            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "IsolationTriage", "ProbeProcess", "isolation-probe"],
             // Programs and packages that lint/detect tests read or build; not test sources.
             exclude: ["Fixtures/Lint", "Fixtures/Detect"],
             swiftSettings: strictSwift6

@@ -40,6 +40,7 @@ struct IsolationProbe: AsyncParsableCommand {
             MatrixCommand.self,
             LintCommand.self,
             DetectCommand.self,
+            TriageCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

@@ -1,0 +1,89 @@
+/// Finds the lines around a crash that say what happened, in any text:
+/// runtime messages (`Fatal error: …`, "Incorrect actor executor
+/// assumption …"), libdispatch's "BUG IN CLIENT OF LIBDISPATCH" message,
+/// the legacy executor mode's "data race detected" warnings, Xcode's
+/// `Thread 4: EXC_BREAKPOINT …` line and the shell's `Illegal instruction
+/// (core dumped)`.
+///
+/// ```swift
+/// ConsoleLines.messages(in: ["ok", "Fatal error: Index out of range"])   // ["Fatal error: Index out of range"]
+/// ```
+public enum ConsoleLines {
+    /// A log can repeat a warning thousands of times; a report quotes this
+    /// many distinct lines at most.
+    public static let messageLimit = 24
+
+    /// Fragments that make a line worth quoting.
+    static let markers = [
+        "Fatal error", "fatal error:", "Incorrect actor executor assumption", "BUG IN CLIENT OF LIBDISPATCH",
+        "data race detected", "Precondition failed", "Assertion failed", "Terminating app due to uncaught exception",
+        "0x8badf00d", "watchdog", "ThreadSanitizer:", "AddressSanitizer:", "(core dumped)",
+    ]
+
+    static let markerNeedles = ByteNeedles(markers)
+
+    /// Lines a shell or IDE prints when a program stops, and the signal each means.
+    static let stopLineWords = ["Illegal instruction", "Segmentation fault", "Trace/breakpoint trap", "Aborted",
+                                "Bus error", "Floating point exception", "Killed", "illegal hardware instruction",
+                                "segmentation fault", "trace trap", "bus error"]
+
+    /// Distinct message lines, trimmed, in order, at most ``messageLimit``.
+    ///
+    /// ```swift
+    /// ConsoleLines.messages(in: ["  warning: data race detected: @MainActor function at M/F.swift:3 was not called on the main thread"])
+    /// ```
+    public static func messages(in lines: [String]) -> [String] {
+        var seen: Set<Substring> = []
+        var found: [String] = []
+        for line in lines where found.count < messageLimit {
+            let text = line.drop { $0 == " " || $0 == "\t" }
+            guard isMessage(text), seen.insert(text).inserted else { continue }
+            found.append(String(text.prefix(400)))
+        }
+        return found
+    }
+
+    /// Whether a trimmed line is worth quoting.
+    static func isMessage(_ text: Substring) -> Bool {
+        if text.isEmpty { return false }
+        if markerNeedles.occurs(in: text) { return true }
+        return isShellStopLine(text) || isXcodeStopLine(text)
+    }
+
+    /// A shell's report of a child's death: `Illegal instruction (core dumped)`,
+    /// `bash: line 1: 4242 Illegal instruction     ./prog`, `zsh: trace trap  ./prog`.
+    static func isShellStopLine(_ text: Substring) -> Bool {
+        let fromShell = ["bash:", "zsh:", "sh:", "/bin/sh:", "dash:"].contains { text.hasPrefix($0) }
+        return stopLineWords.contains { fromShell ? text.containsBytes($0) : (text.hasPrefix($0) && text.utf8.count < 80) }
+    }
+
+    /// Xcode's `Thread 4: EXC_BREAKPOINT (code=1, subcode=0x…)` / `Thread 1: signal SIGABRT`.
+    static func isXcodeStopLine(_ text: Substring) -> Bool {
+        guard text.hasPrefix("Thread "), let colon = text.firstIndex(of: ":") else { return false }
+        let after = text[text.index(after: colon)...].drop { $0 == " " }
+        return after.hasPrefix("EXC_") || after.hasPrefix("signal SIG")
+    }
+
+    /// The signals the stop lines among `messages` name (not the signals
+    /// a fatal-error text merely mentions).
+    ///
+    /// ```swift
+    /// ConsoleLines.signals(in: ["Illegal instruction (core dumped)"])   // ["SIGILL"]
+    /// ```
+    public static func signals(in messages: [String]) -> [String] {
+        var found: [String] = []
+        for message in messages {
+            let text = Substring(message)
+            guard isXcodeStopLine(text) || isShellStopLine(text) else { continue }
+            for name in StopSignals.names(in: message) where !found.contains(name) { found.append(name) }
+        }
+        return found
+    }
+
+    /// A report made of console lines alone, or nil when none says anything.
+    public static func parse(_ lines: [String]) -> CrashReport? {
+        let found = messages(in: lines)
+        guard !found.isEmpty else { return nil }
+        return CrashReport(format: .console, signals: signals(in: found), messages: found)
+    }
+}

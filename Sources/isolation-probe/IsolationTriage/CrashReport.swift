@@ -1,0 +1,54 @@
+/// What a parser read out of one crash report, before any judgement.
+///
+/// ```swift
+/// let report = try CrashReportReader.read(text)
+/// report.format              // .lldb
+/// report.crashedThread?.queue // "com.apple.root.default-qos"
+/// report.stopReason           // "EXC_BREAKPOINT (code=1, subcode=0x101bd43f8)"
+/// ```
+public struct CrashReport: Sendable, Hashable, Codable {
+    /// The format the text was recognised as.
+    public var format: CrashReportFormat
+    /// Every thread the report lists (possibly just the crashed one).
+    public var threads: [CrashThread]
+    /// The report's own words for why the program stopped: the backtracer's
+    /// headline, lldb's `stop reason`, the exception type and signal.
+    public var stopReason: String?
+    /// The signal or Mach exception, normalised (`SIGILL`, `SIGTRAP`,
+    /// `EXC_BREAKPOINT`, `EXC_BAD_ACCESS` …), when the report names one.
+    public var signals: [String]
+    /// Lines that say something about the crash outside the frames
+    /// (`Fatal error: …`, "Incorrect actor executor assumption …", libdispatch's
+    /// "BUG IN CLIENT" message, legacy-mode warnings, watchdog terminations).
+    public var messages: [String]
+    /// Problems met while reading: truncation, a thread whose frames could
+    /// not all be read, a JSON body that had to be read leniently.
+    public var readingNotes: [String]
+
+    /// Creates a report record.
+    ///
+    /// ```swift
+    /// CrashReport(format: .console, messages: ["Fatal error: Index out of range"])
+    /// ```
+    public init(
+        format: CrashReportFormat, threads: [CrashThread] = [], stopReason: String? = nil,
+        signals: [String] = [], messages: [String] = [], readingNotes: [String] = []
+    ) {
+        self.format = format
+        self.threads = threads
+        self.stopReason = stopReason
+        self.signals = signals
+        self.messages = messages
+        self.readingNotes = readingNotes
+    }
+
+    /// The thread the report marks as crashed; the only thread when there is
+    /// one; nil when the report has several and marks none.
+    ///
+    /// ```swift
+    /// report.crashedThread?.name   // "Thread 3"
+    /// ```
+    public var crashedThread: CrashThread? {
+        threads.first(where: \.crashed) ?? (threads.count == 1 ? threads[0] : nil)
+    }
+}

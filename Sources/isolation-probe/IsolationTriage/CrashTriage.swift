@@ -1,0 +1,77 @@
+import Foundation
+
+/// Reads crash reports and says what happened: the entry point of the
+/// triage library.
+///
+/// ```swift
+/// let triage = CrashTriage()                      // demangles with `swift demangle`
+/// let diagnosis = try await triage.triage(data, source: "MyApp-2026-01-01.ips")
+/// print(TriageTextRenderer().render([diagnosis]))
+/// ```
+public struct CrashTriage: Sendable {
+    /// Demangles the report's mangled names, in one request per report.
+    public var demangler: any Demangler
+
+    /// Creates a triage that demangles with `demangler`.
+    ///
+    /// ```swift
+    /// CrashTriage(demangler: NoDemangler(reason: "demangling off"))
+    /// ```
+    public init(demangler: any Demangler = SwiftDemangleTool()) {
+        self.demangler = demangler
+    }
+
+    /// Triage of the bytes of one report; throws when they are empty,
+    /// binary or too large to be a report.
+    ///
+    /// ```swift
+    /// try await CrashTriage().triage(Data("Fatal error: Index out of range".utf8), source: "<stdin>").verdict  // .otherTrap
+    /// ```
+    public func triage(_ data: Data, source: String) async throws(TriageInputError) -> Diagnosis {
+        await triage(text: try PastedText.decode(data, source: source), source: source)
+    }
+
+    /// Triage of one report's text.
+    ///
+    /// ```swift
+    /// await CrashTriage().triage(text: "*** Program crashed: Illegal instruction at 0x1 ***", source: "ci.log").verdict  // .unknown
+    /// ```
+    public func triage(text: String, source: String) async -> Diagnosis {
+        var report = CrashReportReader.read(text)
+        var demanglerNote: String?
+        if var read = report {
+            demanglerNote = await demangleSymbols(in: &read)
+            report = read
+        }
+        var diagnosis = TriageClassifier.diagnose(report, source: source)
+        if let demanglerNote { diagnosis.notes.append(demanglerNote) }
+        return diagnosis
+    }
+
+    /// Replaces mangled symbols with their demangled forms; returns the
+    /// demangler's note when names were left mangled.
+    private func demangleSymbols(in report: inout CrashReport) async -> String? {
+        var mangled: [String] = []
+        var seen: Set<String> = []
+        for thread in report.threads {
+            for frame in thread.frames {
+                if let symbol = frame.symbol, MangledNames.isMangled(symbol), seen.insert(symbol).inserted {
+                    mangled.append(symbol)
+                }
+            }
+        }
+        guard !mangled.isEmpty else { return nil }
+        let answer = await demangler.demangle(mangled)
+        for threadIndex in report.threads.indices {
+            for frameIndex in report.threads[threadIndex].frames.indices {
+                let frame = report.threads[threadIndex].frames[frameIndex]
+                guard let symbol = frame.symbol, let readable = answer.names[symbol] else { continue }
+                report.threads[threadIndex].frames[frameIndex].symbol = readable
+                report.threads[threadIndex].frames[frameIndex].mangledSymbol = symbol
+                report.threads[threadIndex].frames[frameIndex].isThunk =
+                    frame.isThunk || StackFrame.isThunkSymbol(readable)
+            }
+        }
+        return answer.note
+    }
+}

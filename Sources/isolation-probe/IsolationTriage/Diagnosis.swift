@@ -1,0 +1,95 @@
+/// Triage's answer for one report.
+///
+/// ```swift
+/// let diagnosis = await CrashTriage().triage(text: report, source: "crash.txt")
+/// diagnosis.verdict                    // .isolationTrap
+/// diagnosis.isolation?.offender?.symbol // "closure #1 in FalsePositivesApp.init()"
+/// diagnosis.isolation?.route?.caseIDs   // ["1", "2", "3"]
+/// ```
+public struct Diagnosis: Sendable, Hashable, Codable {
+    /// The file name, or `<stdin>`.
+    public var source: String
+    /// The format the report was read as; nil when nothing was recognised.
+    public var format: CrashReportFormat?
+    /// The conclusion.
+    public var verdict: TriageVerdict
+    /// One sentence saying what happened.
+    public var summary: String
+    /// The report's lines and facts the verdict rests on.
+    public var evidence: [String]
+    /// The crashed thread's name and queue as the report gives them.
+    public var crashedThread: String?
+    /// For an isolation trap (or a legacy-mode warning): who ran where, and why.
+    public var isolation: IsolationFinding?
+    /// For other verdicts: the crashed thread's first frames, to look at next.
+    public var topFrames: [StackFrame]
+    /// How the report was read: damaged parts, names left mangled.
+    public var notes: [String]
+    /// Lint findings about the user's sources, those naming the frames'
+    /// types and members first (filled when the caller lints sources).
+    public var sourceMatches: [SourceMatch] = []
+
+    /// Creates a diagnosis.
+    ///
+    /// ```swift
+    /// Diagnosis(source: "<stdin>", verdict: .unknown, summary: "nothing recognised")
+    /// ```
+    public init(
+        source: String, format: CrashReportFormat? = nil, verdict: TriageVerdict, summary: String,
+        evidence: [String] = [], crashedThread: String? = nil, isolation: IsolationFinding? = nil,
+        topFrames: [StackFrame] = [], notes: [String] = []
+    ) {
+        self.source = source
+        self.format = format
+        self.verdict = verdict
+        self.summary = summary
+        self.evidence = evidence
+        self.crashedThread = crashedThread
+        self.isolation = isolation
+        self.topFrames = topFrames
+        self.notes = notes
+    }
+}
+
+/// The isolation facts of a report: the offender, what it expected, who
+/// called it, and the likely route.
+///
+/// ```swift
+/// finding.offender?.location   // "UncheckedBox.swift:35"
+/// finding.expectedExecutor     // "MainActor"
+/// finding.callers.map(\.displayName)   // ["closure #1 in ContentView.userPressedTheButton()"]
+/// ```
+public struct IsolationFinding: Sendable, Hashable, Codable {
+    /// The first frame of the program's own code above the check: the
+    /// closure or function that ran on the wrong executor.
+    public var offender: StackFrame?
+    /// The executor it expected, when the report shows it (or, marked by
+    /// ``expectedExecutorIsInferred``, what the check's frames imply).
+    public var expectedExecutor: String?
+    /// Whether ``expectedExecutor`` was inferred from the check's frames
+    /// rather than read from a message that names it.
+    public var expectedExecutorIsInferred: Bool
+    /// The next frames of the program's own code below the offender.
+    public var callers: [StackFrame]
+    /// The queue the crashed thread was running.
+    public var queue: String?
+    /// The likely route, mapped to the catalog.
+    public var route: IsolationRoute?
+
+    /// Creates a finding.
+    ///
+    /// ```swift
+    /// IsolationFinding(offender: nil, expectedExecutor: "MainActor")
+    /// ```
+    public init(
+        offender: StackFrame?, expectedExecutor: String? = nil, expectedExecutorIsInferred: Bool = false,
+        callers: [StackFrame] = [], queue: String? = nil, route: IsolationRoute? = nil
+    ) {
+        self.offender = offender
+        self.expectedExecutor = expectedExecutor
+        self.expectedExecutorIsInferred = expectedExecutorIsInferred
+        self.callers = callers
+        self.queue = queue
+        self.route = route
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Turns bytes into the lines a parser reads: decoded as UTF-8, line endings
+/// unified, terminal colour codes and issue-tracker quote prefixes (`> `)
+/// removed, and frame lines that a tracker or terminal wrapped joined again.
+///
+/// ```swift
+/// let text = try PastedText.decode(data, source: "crash.txt")
+/// let lines = PastedText.unquotedLines(of: text)     // for JSON (.ips)
+/// let frames = PastedText.rejoinWrappedFrames(lines)  // for the text formats
+/// ```
+public enum PastedText {
+    /// Inputs larger than this are refused with a message rather than read:
+    /// every format here is linear to read, and a 64 MiB log still triages
+    /// in seconds, but a larger file is a log to cut, not a report.
+    public static let maximumBytes = 64 * 1_048_576
+
+    /// Decodes `data` as UTF-8 text, refusing empty, binary and oversized input.
+    ///
+    /// ```swift
+    /// try PastedText.decode(Data("frame #0: 0x1 a`b\n".utf8), source: "<stdin>")
+    /// ```
+    public static func decode(_ data: Data, source: String) throws(TriageInputError) -> String {
+        if data.count > maximumBytes {
+            throw .tooLarge(source: source, bytes: data.count, limit: maximumBytes)
+        }
+        var controlBytes = 0
+        var nulBytes = 0
+        for byte in data {
+            if byte == 0 { nulBytes += 1 }
+            // Tab, LF, VT, FF, CR and ESC (colour codes) occur in real logs.
+            else if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0B, byte != 0x0C, byte != 0x0D, byte != 0x1B {
+                controlBytes += 1
+            }
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let replaced = text.unicodeScalars.reduce(into: 0) { count, scalar in if scalar == "\u{FFFD}" { count += 1 } }
+        let suspicious = nulBytes + controlBytes + replaced
+        // A pasted report may carry a stray NUL or mis-encoded byte; more
+        // than one byte in a hundred means it is not text.
+        if suspicious > 0, suspicious * 100 > max(data.count, 1) {
+            var parts: [String] = []
+            if nulBytes > 0 { parts.append("\(nulBytes) NUL byte(s)") }
+            if controlBytes > 0 { parts.append("\(controlBytes) control byte(s)") }
+            if replaced > 0 { parts.append("\(replaced) byte sequence(s) that are not UTF-8") }
+            throw .binary(source: source, detail: parts.joined(separator: ", ") + " in \(data.count) bytes")
+        }
+        if text.allSatisfy(\.isWhitespace) { throw .empty(source: source) }
+        return text
+    }
+
+    /// The text's lines with `\r\n`/`\r` endings unified, ANSI colour codes
+    /// removed and quote prefixes (`> `, `>> `) stripped. Indentation is kept.
+    ///
+    /// ```swift
+    /// PastedText.unquotedLines(of: "> > frame #0: x\r\nnext")   // ["frame #0: x", "next"]
+    /// ```
+    public static func unquotedLines(of text: String) -> [String] {
+        // Splits on bytes: `\r\n`, `\n` and `\r` end a line (a Character
+        // split would be several times slower on a large log).
+        var lines: [String] = []
+        var start = text.utf8.startIndex
+        var index = start
+        let end = text.utf8.endIndex
+        while index < end {
+            let byte = text.utf8[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                text.utf8.formIndex(after: &index)
+                continue
+            }
+            lines.append(clean(text[start..<index]))
+            text.utf8.formIndex(after: &index)
+            if byte == 0x0D, index < end, text.utf8[index] == 0x0A { text.utf8.formIndex(after: &index) }
+            start = index
+        }
+        lines.append(clean(text[start..<end]))
+        return lines
+    }
+
+    /// Joins frame lines that were wrapped onto the next line back together.
+    ///
+    /// A line is a continuation when the previous line is a frame line
+    /// (`3  libdispatch …`, `frame #3: …`, `#3 …`) or an lldb thread line
+    /// (`* thread #3, queue = …, stop reason = …`) and it does not itself start
+    /// a frame, thread, header or key line. It is joined with a space when the
+    /// break was at a space (either side had whitespace, or the first line is
+    /// short enough to be an editor's soft wrap) and without one otherwise
+    /// (a terminal hard-wrapping at a fixed width cuts words).
+    ///
+    /// ```swift
+    /// PastedText.rejoinWrappedFrames(["frame #5: 0x1 App`closure #1 in Foo.bar(x=1,", "y=2) at F.swift:3"])
+    /// // ["frame #5: 0x1 App`closure #1 in Foo.bar(x=1, y=2) at F.swift:3"]
+    /// ```
+    public static func rejoinWrappedFrames(_ lines: [String]) -> [String] {
+        var joined: [String] = []
+        joined.reserveCapacity(lines.count)
+        var previousIsFrame = false
+        for line in lines {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if previousIsFrame, !trimmed.isEmpty, !startsRecord(trimmed), let last = joined.last {
+                let softBreak = last.last?.isWhitespace == true || trimmed.startIndex != line.startIndex || last.count < 60
+                joined[joined.count - 1] = softBreak
+                    ? last.trimmingTrailingWhitespace() + " " + trimmed
+                    : last + trimmed
+                continue
+            }
+            joined.append(line)
+            previousIsFrame = isFrameLine(trimmed) || trimmed.hasPrefix("thread #") || trimmed.hasPrefix("* thread #")
+        }
+        return joined
+    }
+
+    /// `3  libdispatch.dylib …`, `frame #3: …`, `* frame #3: …`, `#3 0x…`.
+    static func isFrameLine(_ trimmed: Substring) -> Bool {
+        var rest = trimmed
+        if rest.hasPrefix("* ") { rest = rest.dropFirst(2) }
+        if rest.hasPrefix("frame #") || (rest.hasPrefix("#") && rest.dropFirst().first?.isNumber == true) { return true }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && rest.dropFirst(digits.count).first.map { $0 == " " || $0 == "\t" } == true
+    }
+
+    /// Whether a line begins something of its own rather than continuing a
+    /// wrapped frame line.
+    static func startsRecord(_ trimmed: Substring) -> Bool {
+        if isFrameLine(trimmed) { return true }
+        let starts = ["*", "...", "thread #", "Thread ", "---", "===", "Fatal error", "fatal error",
+                      "warning:", "error:", "Binary Images", "Crashed", "Program", "Backtrace", "(lldb)", "Process "]
+        if starts.contains(where: { trimmed.hasPrefix($0) }) { return true }
+        // `Exception Type:  EXC_BREAKPOINT` and other report header keys.
+        if let colon = trimmed.firstIndex(of: ":"), trimmed.distance(from: trimmed.startIndex, to: colon) <= 40,
+           trimmed.first?.isUppercase == true,
+           trimmed[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "_" || $0 == "-" }) {
+            return true
+        }
+        return false
+    }
+
+    private static func clean(_ raw: Substring) -> String {
+        var line = raw.utf8.contains(0x1B) ? Substring(stripANSI(raw)) : raw
+        // Quote prefixes from issue trackers and mail: `> `, `>> `, `> > `.
+        var probe = line.drop { $0 == " " || $0 == "\t" }
+        if probe.first == ">" {
+            while probe.first == ">" {
+                probe = probe.dropFirst()
+                // `> > x` has spaces between the markers; `> x` one after.
+                let spaces = probe.prefix { $0 == " " }
+                if probe.dropFirst(spaces.count).first == ">" {
+                    probe = probe.dropFirst(spaces.count)
+                } else if probe.first == " " {
+                    probe = probe.dropFirst()
+                }
+            }
+            line = probe
+        }
+        return String(line)
+    }
+
+    /// Removes `ESC [ … final-byte` sequences (terminal colours and styles).
+    private static func stripANSI(_ text: Substring) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.first {
+            scalars = scalars.dropFirst()
+            guard scalar == "\u{1B}" else { result.unicodeScalars.append(scalar); continue }
+            guard scalars.first == "[" else { continue }
+            scalars = scalars.dropFirst()
+            // Parameters and intermediates, then one final byte in @…~.
+            while let next = scalars.first {
+                scalars = scalars.dropFirst()
+                if (0x40...0x7E).contains(next.value) { break }
+            }
+        }
+        return result
+    }
+}
+
+extension StringProtocol {
+    func trimmingTrailingWhitespace() -> String {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)].isWhitespace { end = index(before: end) }
+        return String(self[..<end])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Writes diagnoses for a terminal: one block per report, labelled lines,
+/// long paragraphs wrapped.
+///
+/// ```swift
+/// let text = TriageTextRenderer(caseNotes: notes).render([.diagnosed(diagnosis)])
+/// // crash.txt: isolation-trap (lldb backtrace)
+/// //   offender   closure #1 in FalsePositivesApp.init()  (FalsePositivesApp.swift) …
+/// ```
+public struct TriageTextRenderer: Sendable {
+    /// Explanations and fixes by catalog number, quoted under a route.
+    public var caseNotes: [String: CaseNote]
+    /// Column at which paragraphs wrap.
+    public var width: Int
+
+    /// Creates a renderer.
+    ///
+    /// ```swift
+    /// TriageTextRenderer(caseNotes: [:], width: 100)
+    /// ```
+    public init(caseNotes: [String: CaseNote] = [:], width: Int = 100) {
+        self.caseNotes = caseNotes
+        self.width = width
+    }
+
+    /// The report for `outcomes`, one block each, separated by a blank line.
+    public func render(_ outcomes: [TriageOutcome]) -> String {
+        outcomes.map { outcome in
+            switch outcome {
+            case .diagnosed(let diagnosis): render(diagnosis)
+            case .failed(let error): "\(error.source): unreadable\n  \(error.description)\n"
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// One diagnosis's block.
+    public func render(_ diagnosis: Diagnosis) -> String {
+        var lines = ["\(diagnosis.source): \(diagnosis.verdict.rawValue)" + (diagnosis.format.map { " (\($0.title))" } ?? "")]
+        lines += wrap(diagnosis.summary, label: "")
+        if let finding = diagnosis.isolation {
+            lines += field("offender", finding.offender.map(describe) ?? "not in the report (no frame of the program's own code above the check)")
+            lines += field("expected", finding.expectedExecutor.map { finding.expectedExecutorIsInferred ? "\($0) (inferred; the report does not name it)" : $0 } ?? "not shown in the report")
+            if !finding.callers.isEmpty {
+                lines += field("called by", finding.callers.map(describe).joined(separator: "\n"))
+            }
+            if let thread = diagnosis.crashedThread { lines += field("thread", thread) }
+            if let route = finding.route {
+                lines += field("route", "catalog \(route.caseIDs.joined(separator: ", ")): \(route.title)")
+                lines += wrap(route.reason, label: "because")
+                // The closest case in full; the others by title.
+                if let id = route.caseIDs.first, let note = caseNotes[id] {
+                    lines += wrap(note.explanation, label: "why (\(id))")
+                    lines += wrap(note.fix, label: "fix (\(id))")
+                }
+                for id in route.caseIDs.dropFirst() {
+                    guard let note = caseNotes[id] else { continue }
+                    lines += wrap("\(id): \(note.title)", label: "see also")
+                }
+                lines += field("more", route.caseIDs.map { "isolation-probe explain \($0)" }.joined(separator: "\n"))
+            } else if diagnosis.verdict == .isolationTrap {
+                lines += field("route", "no catalog route fits these frames; `isolation-probe list` shows the known ones")
+            }
+        } else if let thread = diagnosis.crashedThread {
+            lines += field("thread", thread)
+        }
+        if !diagnosis.sourceMatches.isEmpty {
+            let matched = diagnosis.sourceMatches.filter { !$0.matchedNames.isEmpty }
+            let header = "\(matched.count) of \(diagnosis.sourceMatches.count) lint finding(s) name the frames' types or members"
+            lines += field("sources", header)
+            for match in diagnosis.sourceMatches.prefix(max(matched.count, 3)) {
+                let names = match.matchedNames.isEmpty ? "" : " (names: \(match.matchedNames.joined(separator: ", ")))"
+                lines += field("", "\(match.hint.file):\(match.hint.line):\(match.hint.column): \(match.hint.rule)\(names)")
+                lines += wrap(match.hint.message, label: "")
+            }
+        }
+        if !diagnosis.topFrames.isEmpty {
+            lines += field("top frames", diagnosis.topFrames.map { "#\($0.index) " + describe($0) }.joined(separator: "\n"))
+        }
+        if !diagnosis.evidence.isEmpty { lines += field("evidence", diagnosis.evidence.joined(separator: "\n")) }
+        if !diagnosis.notes.isEmpty { lines += field("note", diagnosis.notes.joined(separator: "\n")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func describe(_ frame: StackFrame) -> String {
+        var text = frame.displayName
+        if let location = frame.location { text += " at \(location)" }
+        if frame.symbol != nil, let image = frame.image { text += "  [\(image)]" }
+        return text
+    }
+
+    private static let labelWidth = 12
+
+    /// `  label       value`, continuation lines indented under the value.
+    private func field(_ label: String, _ value: String) -> [String] {
+        value.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
+            wrap(String(line), label: index == 0 ? label : "")
+        }
+    }
+
+    private func wrap(_ text: String, label: String) -> [String] {
+        let indent = String(repeating: " ", count: 2 + Self.labelWidth)
+        let first = "  " + label.padding(toLength: Self.labelWidth, withPad: " ", startingAt: 0)
+        var lines: [String] = []
+        var current = first
+        var currentHasWord = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if currentHasWord, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = indent
+                currentHasWord = false
+            }
+            current += (currentHasWord ? " " : "") + word
+            currentHasWord = true
+        }
+        lines.append(current)
+        return lines
+    }
+}

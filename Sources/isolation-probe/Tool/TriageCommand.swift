@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import IsolationCatalog
+import IsolationLint
+import IsolationTriage
+import ProbeCommandLine
+import ProbeSupport
+
+/// `isolation-probe triage`: reads crash reports a user already has and says
+/// whether the runtime's isolation check stopped the program, who ran where,
+/// and which catalog case shows the route.
+///
+/// ```
+/// isolation-probe triage MyApp-2026-11-23-101500.ips
+/// pbpaste | isolation-probe triage --format json
+/// isolation-probe triage crash.txt --sources Sources
+/// ```
+///
+/// Exit status: 0 when every report was triaged, 1 when one could not be
+/// classified (`unknown`), 2 for unreadable input or bad usage.
+struct TriageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "triage",
+        abstract: "Diagnose crash reports you already have: isolation trap or not, the offender, the route.",
+        discussion: """
+            Reads Swift runtime backtraces (Linux, or SWIFT_BACKTRACE on macOS), sanitizer reports, lldb \
+            `bt` / `thread backtrace all`, Apple .ips files and text crash reports (.crash, Xcode Organizer, \
+            crash services), and the console lines around a crash. Pasted text may be quoted (`> `), \
+            indented or wrapped. Mangled names are demangled with `swift demangle` from PATH.
+            Verdicts: isolation-trap (the runtime's executor check stopped the program), other-trap \
+            (a precondition, force unwrap, bounds check … that merely looks like one), memory-corruption, \
+            hang, not-a-crash, unknown; each with the lines it rests on. For an isolation trap: the \
+            offender, the executor it expected, its callers and queue, and the catalog case(s) of the \
+            likely route with their explanation and fix.
+            With --sources DIR, DIR is linted and the findings naming the frames' types and members are \
+            listed first.
+            Exit status: 0 every report triaged, 1 a report could not be classified (unknown), \
+            2 unreadable input or bad usage.
+            """
+    )
+
+    @Argument(help: "Crash report files; standard input when none is given or for `-`.")
+    var files: [String] = []
+
+    @Option(help: "Output format: text or json.")
+    var format: ReportFormat = .text
+
+    @Option(help: "Lint this folder and rank the findings that name the crash's types and members first.")
+    var sources: String?
+
+    @Option(name: .long, help: "Cache folder for the catalog (default: $ISOLATION_PROBE_CACHE_DIR, else $XDG_CACHE_HOME/isolation-probe, else ~/.cache/isolation-probe).")
+    var cacheDir: String?
+
+    func validate() throws {
+        if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
+        if let sources {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory) else {
+                throw ValidationError("--sources \(sources): no such file or folder")
+            }
+        }
+    }
+
+    func run() async throws {
+        let hints = try lintHints()
+        let triage = CrashTriage()
+        var outcomes: [TriageOutcome] = []
+        for source in files.isEmpty ? ["-"] : files {
+            do {
+                var diagnosis = try await triage.triage(try Self.read(source), source: source == "-" ? "<stdin>" : source)
+                if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
+                outcomes.append(.diagnosed(diagnosis))
+            } catch {
+                outcomes.append(.failed(error))
+            }
+        }
+        let notes = caseNotes()
+        switch format {
+        case .text, .sarif: print(TriageTextRenderer(caseNotes: notes).render(outcomes), terminator: "")
+        case .json: print(TriageJSONRenderer(caseNotes: notes).render(outcomes), terminator: "")
+        }
+        if outcomes.contains(where: { if case .failed = $0 { true } else { false } }) { throw ExitCode(2) }
+        if outcomes.contains(where: { if case .diagnosed(let diagnosis) = $0 { diagnosis.verdict == .unknown } else { false } }) {
+            throw ExitCode(1)
+        }
+    }
+
+    /// The bytes of `source` (a path, or `-` for standard input), refusing
+    /// more than ``PastedText/maximumBytes`` before reading them all.
+    static func read(_ source: String) throws(TriageInputError) -> Data {
+        let limit = PastedText.maximumBytes
+        if source == "-" {
+            var data = Data()
+            while data.count <= limit {
+                let chunk: Data?
+                do { chunk = try FileHandle.standardInput.read(upToCount: 1 << 20) } catch {
+                    throw .unreadable(source: "<stdin>", reason: "\(error)")
+                }
+                guard let chunk, !chunk.isEmpty else { return data }
+                data.append(chunk)
+            }
+            throw .tooLarge(source: "<stdin>", bytes: data.count, limit: limit)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw .unreadable(source: source, reason: "no such file")
+        }
+        if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder, not a report file") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int) ?? 0
+        if size > limit { throw .tooLarge(source: source, bytes: size, limit: limit) }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: source))
+        } catch {
+            throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// The catalog's explanations and fixes by catalog number; without a
+    /// catalog (an unwritable cache) the routes are still named.
+    private func caseNotes() -> [String: CaseNote] {
+        let cacheDirectory = cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? Toolchain.defaultCacheDirectory()
+        do {
+            let catalog = try CaseCatalog.embedded(in: cacheDirectory)
+            return Dictionary(catalog.cases.map { probeCase in
+                let manifest = probeCase.manifest
+                return (manifest.catalog, CaseNote(id: manifest.catalog, title: manifest.title,
+                                                   explanation: manifest.explanation, fix: manifest.fix))
+            }, uniquingKeysWith: { first, _ in first })
+        } catch {
+            FileHandle.standardError.write(Data("isolation-probe triage: catalog unavailable (\(error.description)); routes are named without their explanations\n".utf8))
+            return [:]
+        }
+    }
+
+    /// `--sources`: the lint findings as triage sees them.
+    private func lintHints() throws -> [SourceHint]? {
+        guard let sources else { return nil }
+        do {
+            return try LintEngine().lint(paths: [sources]).findings.map { finding in
+                SourceHint(file: finding.file, line: finding.line, column: finding.column,
+                           rule: finding.rule.rawValue, message: finding.message, fix: finding.fix)
+            }
+        } catch let failure as LintEngine.Failure {
+            throw ValidationError("--sources \(sources): \(failure.description)")
+        }
+    }
+}
