@@ -81,3 +81,16 @@ struct ClassifierTests {
         #expect(TriageClassifier.expectedExecutor(in: ["Fatal error: Index out of range"]) == nil)
     }
 }
+
+@Suite("Words that only look like a verdict")
+struct LookalikeTests {
+    @Test("a log line about a service watchdog is not a hang")
+    func serviceWatchdog() async {
+        let log = """
+        2026-11-23T03:00:00Z systemd[1]: myservice.service: watchdog timeout reset
+        2026-11-23T03:00:01Z myservice: Fatal error: Unexpectedly found nil while unwrapping an Optional value
+        """
+        let diagnosis = await CrashTriage(demangler: NoDemangler(reason: "-")).triage(text: log, source: "synthetic")
+        #expect(diagnosis.verdict == .otherTrap)
+    }
+}

@@ -17,7 +17,7 @@ public enum ConsoleLines {
     static let markers = [
         "Fatal error", "fatal error:", "Incorrect actor executor assumption", "BUG IN CLIENT OF LIBDISPATCH",
         "data race detected", "Precondition failed", "Assertion failed", "Terminating app due to uncaught exception",
-        "0x8badf00d", "watchdog", "ThreadSanitizer:", "AddressSanitizer:", "(core dumped)",
+        "0x8badf00d", "0x8BADF00D", "watchdog transgression", "ThreadSanitizer:", "AddressSanitizer:", "(core dumped)",
     ]
 
     static let markerNeedles = ByteNeedles(markers)

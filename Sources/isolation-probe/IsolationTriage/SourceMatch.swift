@@ -85,11 +85,17 @@ public struct SourceMatch: Sendable, Hashable, Codable {
 ///            message: "static var Logging.sink …", fix: "…")
 /// ```
 public struct SourceHint: Sendable, Hashable, Codable {
+    /// The file, as the linter was given it.
     public var file: String
+    /// 1-based line of the declaration.
     public var line: Int
+    /// 1-based column of the declaration.
     public var column: Int
+    /// The lint rule's id, e.g. `unchecked-sendable-generic-box`.
     public var rule: String
+    /// What is wrong, naming the declaration (the names are matched here).
     public var message: String
+    /// The change that removes the problem.
     public var fix: String
 
     /// Creates a hint.

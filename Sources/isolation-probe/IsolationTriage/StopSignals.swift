@@ -19,7 +19,7 @@ public enum StopSignals {
         ("Illegal instruction", "SIGILL"), ("Bad pointer dereference", "SIGSEGV"),
         ("Segmentation fault", "SIGSEGV"), ("Bus error", "SIGBUS"), ("Aborted", "SIGABRT"),
         ("System trap", "SIGTRAP"), ("Trace/breakpoint trap", "SIGTRAP"), ("Trace/BPT trap", "SIGTRAP"),
-        ("Arithmetic error", "SIGFPE"), ("Floating point exception", "SIGFPE"),
+        ("Arithmetic error", "SIGFPE"), ("Floating point exception", "SIGFPE"), ("Killed", "SIGKILL"),
         // Sanitizers: `ERROR: ThreadSanitizer: ILL on unknown address …`.
         ("Sanitizer: ILL", "SIGILL"), ("Sanitizer: SEGV", "SIGSEGV"), ("Sanitizer: BUS", "SIGBUS"),
         ("Sanitizer: ABRT", "SIGABRT"), ("Sanitizer: FPE", "SIGFPE"), ("Sanitizer: TRAP", "SIGTRAP"),

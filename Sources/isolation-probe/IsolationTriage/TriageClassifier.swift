@@ -155,7 +155,13 @@ public enum TriageClassifier {
                     && ["Fatal error", "fatal error", "Precondition failed", "Assertion failed",
                         "Terminating app due to uncaught exception", "Exception Reason:"].contains { message.contains($0) }
             }
-            watchdogMessages = report.messages.filter { $0.contains("0x8badf00d") || $0.lowercased().contains("watchdog") }
+            // Apple's watchdog code, or its words in a termination reason; a
+            // log line merely mentioning a watchdog is not a hang.
+            watchdogMessages = report.messages.filter { message in
+                let lowered = message.lowercased()
+                return lowered.contains("0x8badf00d") || lowered.contains("watchdog transgression")
+                    || (message.hasPrefix("Termination Reason") && lowered.contains("watchdog"))
+            }
             killed = signals.contains("SIGKILL")
         }
 
