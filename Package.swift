@@ -100,7 +100,7 @@ let package = Package(
         ),
         .target(
             name: "IsolationCatalog",
-            dependencies: ["ProbeProcess", "ProbeSupport"],
+            dependencies: ["IsolationTriage", "ProbeProcess", "ProbeSupport"],
             path: "Sources/isolation-probe/IsolationCatalog",
             // The case programs are data: the plugin embeds them in the binary.
             exclude: ["Cases"],

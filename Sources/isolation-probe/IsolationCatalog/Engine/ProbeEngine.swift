@@ -1,4 +1,5 @@
 import Foundation
+import IsolationTriage
 import ProbeProcess
 
 /// Compiles and runs cases, each in its own child process, and classifies
@@ -113,18 +114,13 @@ package struct ProbeEngine: Sendable {
         return observation
     }
 
-    /// Sanitizer stacks print mangled Swift names; `swift-demangle` (next to
-    /// `swiftc` on PATH) turns them back into `closure #1 in Console.init()`.
-    /// On any failure the mangled name is kept: it is still evidence.
+    /// Sanitizer stacks print mangled Swift names; the toolchain's
+    /// `swift demangle` (the one triage uses) turns them back into
+    /// `closure #1 in Console.init()`. On any failure the mangled name is
+    /// kept: it is still evidence.
     package static func demangle(_ symbol: String) async -> String {
         guard symbol.hasPrefix("$s") else { return symbol }
-        let demangler = ProcessInfo.processInfo.environment["ISOLATION_PROBE_SWIFT_DEMANGLE"] ?? "swift-demangle"
-        guard let result = try? await ChildProcess.run(
-            executable: demangler, arguments: ["--simplified", "--compact", symbol],
-            limits: .init(timeout: .seconds(30), maxOutputBytes: 1 << 16)
-        ), result.termination == .exited(0) else { return symbol }
-        let text = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? symbol : text
+        return await SwiftDemangleTool().demangle([symbol]).names[symbol] ?? symbol
     }
 
     /// `… @MainActor function at M/File.swift:35 was not called …` → `M/File.swift:35`.
