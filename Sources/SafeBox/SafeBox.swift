@@ -55,9 +55,9 @@ public struct SafeBox<Value: ~Copyable>: ~Copyable {
     /// let sessions = SafeBox([String: Int](), policy: .checked)
     /// ```
     public init(_ initialValue: consuming sending Value, policy: SafeBoxPolicy) {
-        let block = SafeBoxStorage.allocate(for: Value.self)
+        let block = SafeBoxStorage.allocate(for: Value.self, policy: policy)
         lock = MutexCell(at: block, policy: policy)
-        value = SafeBoxStorage.value(in: block, as: Value.self)
+        value = SafeBoxStorage.value(in: block, as: Value.self, policy: policy)
         value.initialize(to: initialValue)
     }
 

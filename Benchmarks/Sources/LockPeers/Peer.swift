@@ -3,6 +3,10 @@ public enum Peer: String, CaseIterable, Sendable {
     case safeBox = "SafeBox (adaptive)"
     case safeBoxPlain = "SafeBox (plain)"
     case safeBoxChecked = "SafeBox (checked)"
+    case safeBoxPThreadNormal = "SafeBox (pthread normal)"
+    case safeBoxPThreadAdaptive = "SafeBox (pthread adaptive)"
+    case safeBoxPThreadErrorCheck = "SafeBox (pthread errorCheck)"
+    case safeBoxPThreadPriorityInheritance = "SafeBox (pthread priorityInheritance)"
     case readerWriterBox = "ReaderWriterBox"
     case stdlibMutex = "Mutex (stdlib)"
     case pthreadAdaptive = "pthread adaptive"
@@ -20,6 +24,10 @@ public enum Peer: String, CaseIterable, Sendable {
         case .safeBox: "safebox"
         case .safeBoxPlain: "safebox-plain"
         case .safeBoxChecked: "safebox-checked"
+        case .safeBoxPThreadNormal: "safebox-pthread-normal"
+        case .safeBoxPThreadAdaptive: "safebox-pthread-adaptive"
+        case .safeBoxPThreadErrorCheck: "safebox-pthread-errorcheck"
+        case .safeBoxPThreadPriorityInheritance: "safebox-pthread-pi"
         case .readerWriterBox: "rwbox"
         case .stdlibMutex: "mutex"
         case .pthreadAdaptive: "pthread-adaptive"
@@ -55,6 +63,10 @@ public enum Peer: String, CaseIterable, Sendable {
         case .safeBox: return run(SafeBoxCounter.self)
         case .safeBoxPlain: return run(SafeBoxPlainCounter.self)
         case .safeBoxChecked: return run(SafeBoxCheckedCounter.self)
+        case .safeBoxPThreadNormal: return run(SafeBoxPThreadNormalCounter.self)
+        case .safeBoxPThreadAdaptive: return run(SafeBoxPThreadAdaptiveCounter.self)
+        case .safeBoxPThreadErrorCheck: return run(SafeBoxPThreadErrorCheckCounter.self)
+        case .safeBoxPThreadPriorityInheritance: return run(SafeBoxPThreadPriorityInheritanceCounter.self)
         case .readerWriterBox: return run(ReaderWriterBoxCounter.self)
         case .stdlibMutex: return run(StdlibMutexCounter.self)
         case .pthreadAdaptive: return run(PThreadAdaptiveCounter.self)
@@ -84,6 +96,10 @@ public enum Peer: String, CaseIterable, Sendable {
         case .safeBox: return run(SafeBoxCounter.self)
         case .safeBoxPlain: return run(SafeBoxPlainCounter.self)
         case .safeBoxChecked: return run(SafeBoxCheckedCounter.self)
+        case .safeBoxPThreadNormal: return run(SafeBoxPThreadNormalCounter.self)
+        case .safeBoxPThreadAdaptive: return run(SafeBoxPThreadAdaptiveCounter.self)
+        case .safeBoxPThreadErrorCheck: return run(SafeBoxPThreadErrorCheckCounter.self)
+        case .safeBoxPThreadPriorityInheritance: return run(SafeBoxPThreadPriorityInheritanceCounter.self)
         case .readerWriterBox: return run(ReaderWriterBoxCounter.self)
         case .stdlibMutex: return run(StdlibMutexCounter.self)
         case .pthreadAdaptive: return run(PThreadAdaptiveCounter.self)

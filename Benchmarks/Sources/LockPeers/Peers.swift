@@ -47,6 +47,34 @@ public final class SafeBoxCheckedCounter: LockedCounter {
     @inline(__always) public func read() -> Int { box.withLock { $0 } }
 }
 
+public final class SafeBoxPThreadNormalCounter: LockedCounter {
+    let box = SafeBox(0, policy: .pthread(.normal))
+    public init() {}
+    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
+    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+}
+
+public final class SafeBoxPThreadAdaptiveCounter: LockedCounter {
+    let box = SafeBox(0, policy: .pthread(.adaptive))
+    public init() {}
+    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
+    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+}
+
+public final class SafeBoxPThreadErrorCheckCounter: LockedCounter {
+    let box = SafeBox(0, policy: .pthread(.errorCheck))
+    public init() {}
+    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
+    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+}
+
+public final class SafeBoxPThreadPriorityInheritanceCounter: LockedCounter {
+    let box = SafeBox(0, policy: .pthread(.priorityInheritance))
+    public init() {}
+    @inline(__always) public func increment() { box.withLock { $0 += 1 } }
+    @inline(__always) public func read() -> Int { box.withLock { $0 } }
+}
+
 /// The reader-writer box: reads share the lock, writes take it alone.
 public final class ReaderWriterBoxCounter: LockedCounter {
     let box = ReaderWriterBox(0)

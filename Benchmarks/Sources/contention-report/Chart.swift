@@ -10,6 +10,8 @@ struct Chart {
 
     static let colors: [Peer: String] = [
         .safeBox: "#d62728", .safeBoxPlain: "#ff9896", .safeBoxChecked: "#e377c2",
+        .safeBoxPThreadNormal: "#c5b0d5", .safeBoxPThreadAdaptive: "#aec7e8", .safeBoxPThreadErrorCheck: "#dbdb8d",
+        .safeBoxPThreadPriorityInheritance: "#9edae5",
         .stdlibMutex: "#1f77b4", .pthreadAdaptive: "#2ca02c", .pthreadPlain: "#98df8a",
         .nioLockedValueBox: "#9467bd", .nsLock: "#8c564b", .lockIsolated: "#bcbd22",
         .dispatchQueue: "#17becf", .actor: "#7f7f7f", .managedAtomic: "#000000", .readerWriterBox: "#ff7f0e",

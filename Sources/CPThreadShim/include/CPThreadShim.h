@@ -12,7 +12,6 @@
 #include "cpts_errors.h"
 #include "cpts_mutex.h"
 #include "cpts_rwlock.h"
-#include "cpts_cond.h"
 #include "cpts_lock.h"
 
 #endif
