@@ -106,16 +106,23 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // What the test targets share: thread launchers and test tags.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strictSwift6
+        ),
+
         .testTarget(
             name: "SafeBoxTests",
-            dependencies: ["SafeBox", "CPThreadShim", "CompileFixtures"],
+            dependencies: ["SafeBox", "CPThreadShim", "CompileFixtures", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "LoggingSinkTests",
             dependencies: [
-                "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures",
+                "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
@@ -123,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IsolationProbeTests",
-            dependencies: ["isolation-probe"],
+            dependencies: ["isolation-probe", "TestSupport"],
             // Programs and packages that lint/detect tests read or build; not test sources.
             exclude: ["Fixtures/Lint", "Fixtures/Detect"],
             swiftSettings: strictSwift6
