@@ -48,8 +48,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
-        // Thin, prefixed C wrappers over pthread so Swift never touches
-        // platform-specific initialisers or attribute plumbing.
+        // SafeBox's C layer: its lock engine (the futex lock word,
+        // cpts_lock) and thin, prefixed wrappers over pthread and the clock,
+        // so Swift never touches platform-specific initialisers or attribute
+        // plumbing.
         .target(name: "CPThreadShim"),
 
         // The noncopyable lock box with Mutex's contract, and what Mutex lacks.

@@ -321,18 +321,22 @@ cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock) {
     return lock->spin_limit == 0 ? CPTS_LOCK_POLICY_PLAIN : CPTS_LOCK_POLICY_ADAPTIVE;
 }
 
-int cpts_lock_ownership(const cpts_lock_t *lock) {
+cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if (word & CPTS_LOCK_PTHREAD) {
         // The pthread mutex is the lock; `owner` mirrors who holds it.
         uintptr_t owner = __atomic_load_n(&lock->owner, RELAXED);
-        return owner == 0 ? 0 : owner == cpts_self() ? 2 : 1;
+        return owner == 0 ? CPTS_LOCK_HOLDER_NONE
+               : owner == cpts_self() ? CPTS_LOCK_HOLDER_CALLER
+                                      : CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
     }
-    if ((word & CPTS_LOCK_STATE_MASK) == 0) return 0;
+    if ((word & CPTS_LOCK_STATE_MASK) == 0) return CPTS_LOCK_HOLDER_NONE;
     // Only this thread ever stores its own identity, so reading it back
     // proves ownership; any other value means "someone else" or "unknown".
-    if ((word & CPTS_LOCK_CHECKED) && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) return 2;
-    return 1;
+    if ((word & CPTS_LOCK_CHECKED) && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) {
+        return CPTS_LOCK_HOLDER_CALLER;
+    }
+    return CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
 }
 
 void cpts_lock_record_owner(cpts_lock_t *lock) { __atomic_store_n(&lock->owner, cpts_self(), RELAXED); }
@@ -346,7 +350,7 @@ int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if (word & CPTS_LOCK_PTHREAD) return EINVAL;
     if ((word & CPTS_LOCK_STATE_MASK) == 0) return EPERM;
-    if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != 2) return EPERM;
+    if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != CPTS_LOCK_HOLDER_CALLER) return EPERM;
 
     // Read the sequence while holding the lock: a notify can only come from
     // a later holder, after this thread released, and it bumps the sequence

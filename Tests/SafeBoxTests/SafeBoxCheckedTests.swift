@@ -151,7 +151,13 @@ struct SafeBoxCheckedTests {
         spawnThread {
             let other = UnsafeMutablePointer<cpts_lock_t>(bitPattern: address)!
             let code = cpts_lock_ownership(other)
-            seenElsewhere.withLock { $0 = code == 1 ? .anotherThread : code == 2 ? .currentThread : .free }
+            seenElsewhere.withLock {
+                $0 = switch code {
+                case CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN: .anotherThread
+                case CPTS_LOCK_HOLDER_CALLER: .currentThread
+                default: .free
+                }
+            }
         }.wait()
         #expect(seenElsewhere.withLock { $0 } == .anotherThread)
         checked.unlock()

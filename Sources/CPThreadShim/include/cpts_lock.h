@@ -153,9 +153,18 @@ int cpts_lock_try_acquire(cpts_lock_t *lock);
 /// The policy `lock` was initialised with.
 cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock);
 
-/// 0: free; 1: held (by another thread, or owner unknown: adaptive or plain
-/// lock); 2: held by the calling thread (checked and pthread locks only).
-int cpts_lock_ownership(const cpts_lock_t *lock);
+/// What cpts_lock_ownership knows about the holder.
+typedef enum cpts_lock_holder {
+    CPTS_LOCK_HOLDER_NONE = 0,
+    /// Held by another thread, or by somebody the lock cannot name (the
+    /// adaptive and plain policies do not record their holder).
+    CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN = 1,
+    /// Held by the calling thread (checked and pthread policies only).
+    CPTS_LOCK_HOLDER_CALLER = 2,
+} cpts_lock_holder;
+
+/// Who holds `lock`, as far as its policy records.
+cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock);
 
 /// With the lock held: releases it, parks until cpts_lock_notify_all (or a
 /// spurious wake-up, or `deadline_ns`), and re-acquires it before returning.

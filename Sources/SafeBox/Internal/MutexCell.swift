@@ -56,7 +56,7 @@ struct MutexCell: @unchecked Sendable {
     func destroy() {
         // A box is destroyed only when nothing borrows it, so a held lock
         // here means a lock()/unlock() imbalance inside the module.
-        if cpts_lock_ownership(state) != 0 { LockMisuse.destroyedWhileLocked.stop() }
+        if cpts_lock_ownership(state) != CPTS_LOCK_HOLDER_NONE { LockMisuse.destroyedWhileLocked.stop() }
         if let pthread = pthreadLock {
             PThreadLockOperations.destroy(pthread)
             UnsafeMutableRawPointer(state).assumingMemoryBound(to: cpts_pthread_backed_lock_t.self)
@@ -210,8 +210,8 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline
     var ownership: Ownership {
         switch cpts_lock_ownership(state) {
-        case 0: .free
-        case 2: .currentThread
+        case CPTS_LOCK_HOLDER_NONE: .free
+        case CPTS_LOCK_HOLDER_CALLER: .currentThread
         default: policy == .checked || pthreadLock != nil ? .anotherThread : .someThread
         }
     }
