@@ -57,18 +57,22 @@ verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_DEADLINE_BEFORE
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_NO_UNDO               # P3 nothing left behind
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=CHECKED_POLICY -DMUTANT_OWNER_KEPT      # P4 checked owner
 
-if [[ -f "$here/publication.pml" ]]; then
-    echo "== LoggingSink publication (Sources/LoggingSink/Internal/Publication.swift)"
-    verify publication.pml pass -DREADERS=1
-    verify publication.pml pass -DREADERS=2 -DMESSAGES=1
-    verify publication.pml pass -DREADERS=2 -DREPLACEMENTS=2
-    verify publication.pml pass -DREADERS=2 -DMESSAGES=1 -DREADER_FENCE
-    verify publication.pml fail -DREADERS=1 -DMUTANT_NO_RECHECK -DNO_LEAK_CHECK        # P1 use after free
-    verify publication.pml fail -DREADERS=1 -DMUTANT_NO_FENCE -DNO_LEAK_CHECK          # P1 use after free
-    verify publication.pml fail -DREADERS=1 -DMUTANT_SCAN_BEFORE_SWAP -DNO_LEAK_CHECK  # P1 use after free
-    verify publication.pml fail -DREADERS=1 -DMUTANT_CALL_BOTH                         # P2 exactly one handler
-    verify publication.pml fail -DREADERS=1 -DMUTANT_NEVER_RECLAIM                     # P3 nothing leaks
-fi
+echo "== condition waits (cpts_lock_wait / cpts_lock_notify_all)"
+verify condition-wait.pml pass -DPAIRS=1
+verify condition-wait.pml pass -DPAIRS=2
+verify condition-wait.pml fail -DPAIRS=2 -DMUTANT_NOTIFY_NO_BUMP         # P1 lost wake-up
+verify condition-wait.pml fail -DPAIRS=2 -DMUTANT_COUNT_AFTER_RELEASE    # P1 lost wake-up
+
+echo "== LoggingSink publication (Sources/LoggingSink/Internal/Publication.swift)"
+verify publication.pml pass -DREADERS=1
+verify publication.pml pass -DREADERS=2 -DMESSAGES=1
+verify publication.pml pass -DREADERS=2 -DREPLACEMENTS=2
+verify publication.pml pass -DREADERS=2 -DMESSAGES=1 -DREADER_FENCE
+verify publication.pml fail -DREADERS=1 -DMUTANT_NO_RECHECK -DNO_LEAK_CHECK        # P1 use after free
+verify publication.pml fail -DREADERS=1 -DMUTANT_NO_FENCE -DNO_LEAK_CHECK          # P1 use after free
+verify publication.pml fail -DREADERS=1 -DMUTANT_SCAN_BEFORE_SWAP -DNO_LEAK_CHECK  # P1 use after free
+verify publication.pml fail -DREADERS=1 -DMUTANT_CALL_BOTH                         # P2 exactly one handler
+verify publication.pml fail -DREADERS=1 -DMUTANT_NEVER_RECLAIM                     # P3 nothing leaks
 
 if (( failures > 0 )); then
     echo "check.sh: $failures check(s) failed" >&2

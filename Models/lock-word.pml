@@ -61,8 +61,8 @@
  *     a hand-off on any contended release of a spinning policy), which
  *     covers every value they can take.
  *   - Condition waits (cpts_lock_wait/cpts_lock_notify_all) are not in this
- *     model; they are covered by the stress tests (SafeBoxEngineStressTests'
- *     condition hand-off) only.
+ *     model: Models/condition-wait.pml checks them on top of an abstract
+ *     lock (and SafeBoxEngineStressTests' condition hand-off stresses them).
  *
  * Step-to-C table (line numbers of cpts_lock.c unless marked .h):
  *   model step                         | C it mirrors
