@@ -177,9 +177,13 @@ struct MutexCell: @unchecked Sendable {
     func wait(until deadline: UInt64?) -> Bool {
         if let pthread = pthreadLock {
             guard cpts_lock_clear_owner(state) else { LockMisuse.waitWithoutHolding.stop() }
-            state.pointee.condition_waiters += 1
+            // Through a pointer to the field: `state.pointee.condition_waiters
+            // += 1` would be a Swift access to the whole lock, which overlaps
+            // other threads' atomic operations on its word.
+            let waiters = state.pointer(to: \.condition_waiters)!
+            waiters.pointee += 1
             let notified = PThreadLockOperations.wait(pthread, until: deadline)
-            state.pointee.condition_waiters -= 1
+            waiters.pointee -= 1
             cpts_lock_record_owner(state)
             return notified
         }
