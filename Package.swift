@@ -51,8 +51,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
-        // Thin, prefixed C wrappers over pthread so Swift never touches
-        // platform-specific initialisers or attribute plumbing.
+        // SafeBox's C layer: its lock engine (the futex lock word,
+        // cpts_lock) and thin, prefixed wrappers over pthread and the clock,
+        // so Swift never touches platform-specific initialisers or attribute
+        // plumbing.
         .target(name: "CPThreadShim"),
 
         // The noncopyable lock box with Mutex's contract, and what Mutex lacks.
@@ -191,16 +193,23 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
 
+        // What the test targets share: thread launchers and test tags.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: strictSwift6
+        ),
+
         .testTarget(
             name: "SafeBoxTests",
-            dependencies: ["SafeBox", "CPThreadShim", "CompileFixtures"],
+            dependencies: ["SafeBox", "CPThreadShim", "CompileFixtures", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),
         .testTarget(
             name: "LoggingSinkTests",
             dependencies: [
-                "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures",
+                "LoggingSink", "LoggingSinkSwiftLog", "CompileFixtures", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
@@ -225,7 +234,7 @@ let package = Package(
             name: "IsolationProbeTests",
             // The executable is a dependency only so that `swift test` builds
             // it: command-line tests run it as users do.
-            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "IsolationTriage", "ProbeProcess", "isolation-probe"],
+            dependencies: ["IsolationCatalog", "IsolationLint", "IsolationDetect", "IsolationTriage", "ProbeProcess", "TestSupport", "isolation-probe"],
             // Programs and packages that lint/detect tests read or build; not test sources.
             exclude: ["Fixtures/Lint", "Fixtures/Detect"],
             swiftSettings: strictSwift6

@@ -8,22 +8,6 @@
 #include "include/cpts_clock.h"
 #include "include/cpts_mutex.h"
 
-bool cpts_mutex_kind_is_native(cpts_mutex_kind kind) {
-    switch (kind) {
-    case CPTS_MUTEX_KIND_ADAPTIVE:
-#if defined(PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP)
-        return true;
-#else
-        return false;
-#endif
-    case CPTS_MUTEX_KIND_NORMAL:
-    case CPTS_MUTEX_KIND_ERRORCHECK:
-    case CPTS_MUTEX_KIND_PRIORITY_INHERIT:
-        return true;
-    }
-    return false;
-}
-
 int cpts_mutex_init(cpts_mutex_t *mutex, cpts_mutex_kind kind) {
     pthread_mutexattr_t attr;
     int rc = pthread_mutexattr_init(&attr);
@@ -78,5 +62,35 @@ int cpts_mutex_lock_until(cpts_mutex_t *mutex, uint64_t deadline_ns) {
         struct timespec pause = {0, 50000};  // 50 µs
         nanosleep(&pause, NULL);
     }
+#endif
+}
+
+int cpts_cond_init(cpts_cond_t *cond) {
+    pthread_condattr_t attr;
+    int rc = pthread_condattr_init(&attr);
+    if (rc != 0) return rc;
+#if !defined(__APPLE__)
+    rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+#endif
+    if (rc == 0) {
+        rc = pthread_cond_init(cond, &attr);
+    }
+    int destroy_rc = pthread_condattr_destroy(&attr);
+    return rc != 0 ? rc : destroy_rc;
+}
+
+int cpts_cond_destroy(cpts_cond_t *cond) { return pthread_cond_destroy(cond); }
+
+int cpts_cond_wait_until(cpts_cond_t *cond, cpts_mutex_t *mutex, uint64_t deadline_ns) {
+#if defined(__APPLE__)
+    // Darwin's condition variables only take relative timeouts against the
+    // monotonic clock through this call.
+    uint64_t now = cpts_monotonic_now_ns();
+    if (now >= deadline_ns) return ETIMEDOUT;
+    struct timespec relative = cpts_timespec_from_ns(deadline_ns - now);
+    return pthread_cond_timedwait_relative_np(cond, mutex, &relative);
+#else
+    struct timespec deadline = cpts_timespec_from_ns(deadline_ns);
+    return pthread_cond_timedwait(cond, mutex, &deadline);
 #endif
 }

@@ -249,18 +249,13 @@ public struct LogSink: ~Copyable, Sendable {
     /// ```
     public func emit(_ record: LogRecord) {
         guard isEnabled(record.level) else { return }
-        // The same scoped-override / hazard-pin / retained-fallback sequence
-        // as `deliver`, written out again on purpose: a shared helper taking
-        // a closure made Swift retain the sink and the message around the
-        // call (see `Publication.enter`). Change both together.
         if _slowPath(lsk_scoped_overrides() != 0), let scoped = ScopedSinks.handler(for: identity) {
             return scoped.invoke(record)
         }
         guard let pin = Publication.enter(current) else {
             return Publication.retainCurrent(current).invoke(record)
         }
-        pin.handler._withUnsafeGuaranteedRef { $0.invoke(record) }
-        Publication.exit(pin)
+        pin.call { $0.invoke(record) }
     }
 
     /// The hot path: a scoped override if any task-local one is in effect,
@@ -279,7 +274,6 @@ public struct LogSink: ~Copyable, Sendable {
         guard let pin = Publication.enter(current) else {
             return Publication.retainCurrent(current).invoke(level, message, label: label, file, function, line)
         }
-        pin.handler._withUnsafeGuaranteedRef { $0.invoke(level, message, label: label, file, function, line) }
-        Publication.exit(pin)
+        pin.call { $0.invoke(level, message, label: label, file, function, line) }
     }
 }

@@ -21,11 +21,13 @@
 /// be declared with `let`. Store it as a `let` property of a `Sendable` class,
 /// a global or a static.
 ///
-/// The lock is SafeBox's own: one inlined compare-exchange to acquire and one
-/// to release when uncontended, brief adaptive spinning and then a futex
-/// when contended. ``SafeBoxPolicy`` picks how it waits and whether misuse
-/// (re-entry, an unlock by another thread) stops the program with a message
-/// that says so instead of hanging.
+/// By default the lock is SafeBox's own: one inlined compare-exchange to
+/// acquire and one to release when uncontended, brief adaptive spinning and
+/// then a futex when contended. ``SafeBoxPolicy`` picks how it waits and
+/// whether misuse (re-entry, an unlock by another thread) stops the program
+/// with a message that says so instead of hanging, or backs the box with a
+/// real `pthread_mutex_t` (``SafeBoxPolicy/pthread(_:)``) for priority
+/// inheritance and for tools that understand pthread mutexes.
 @_staticExclusiveOnly
 public struct SafeBox<Value: ~Copyable>: ~Copyable {
     @usableFromInline
@@ -55,9 +57,9 @@ public struct SafeBox<Value: ~Copyable>: ~Copyable {
     /// let sessions = SafeBox([String: Int](), policy: .checked)
     /// ```
     public init(_ initialValue: consuming sending Value, policy: SafeBoxPolicy) {
-        let block = SafeBoxStorage.allocate(for: Value.self)
+        let block = SafeBoxStorage.allocate(for: Value.self, policy: policy)
         lock = MutexCell(at: block, policy: policy)
-        value = SafeBoxStorage.value(in: block, as: Value.self)
+        value = SafeBoxStorage.value(in: block, as: Value.self, policy: policy)
         value.initialize(to: initialValue)
     }
 

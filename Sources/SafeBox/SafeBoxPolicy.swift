@@ -9,28 +9,33 @@ import CPThreadShim
 /// let dev = SafeBox(State(), policy: .checked) // stop on re-entry instead of hanging
 /// ```
 ///
-/// Every policy shares one lock engine (a lock word with an inlined
-/// compare-exchange fast path and a futex behind it), so they differ only
-/// where it matters:
+/// The first three policies share SafeBox's own lock engine (a lock word
+/// with an inlined compare-exchange fast path and a futex behind it), so they
+/// differ only where it matters:
 ///
 /// | policy | uncontended cost | contended | misuse |
 /// |---|---|---|---|
 /// | ``adaptive`` | two inlined compare-exchanges | spins briefly, then sleeps | deadlocks silently, like `Mutex` |
 /// | ``plain`` | two inlined compare-exchanges | sleeps at once | deadlocks silently, like `Mutex` |
 /// | ``checked`` | two short calls into the engine | spins briefly, then sleeps | stops with a message naming the misuse |
+/// | ``pthread(_:)`` | two calls into libc | as the pthread mutex kind does | as the kind does (see ``PThreadKind``) |
 ///
 /// ``default`` is ``checked`` in debug builds of SafeBox and ``adaptive`` in
 /// release builds: tests catch re-entry, shipped code pays nothing for it.
 ///
-/// There is no priority-inheritance policy. Priority inheritance requires
-/// the kernel to hand a released lock to a sleeping waiter, which is the
-/// very mechanism that makes the standard library's `Mutex` convoy once
-/// threads outnumber cores; code that needs it (real-time threads sharing a
-/// lock with ordinary ones) should use a `PTHREAD_PRIO_INHERIT` mutex.
+/// Pick ``pthread(_:)`` when something outside your code must understand
+/// the lock: real-time threads that need priority inheritance
+/// (``PThreadKind/priorityInheritance``), or tools that know pthread
+/// mutexes and not SafeBox's lock word (valgrind's helgrind and DRD, rr,
+/// gdb's lock inspection). Those boxes behave exactly as the pthread mutex
+/// kind documents, with every return code checked: a failure stops the
+/// process with a message such as "pthread_mutex_unlock failed: EPERM
+/// (unlocking a SafeBox this thread does not hold)".
 public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     enum Kind: Sendable, Hashable {
         case adaptive, plain, checked
+        case pthread(PThreadKind)
     }
 
     @usableFromInline
@@ -81,13 +86,106 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
         #endif
     }
 
-    /// "adaptive", "plain" or "checked".
+    /// A box backed by a real `pthread_mutex_t` of `kind`, with a
+    /// `pthread_cond_t` for the condition waits
+    /// (``SafeBox/withLock(when:_:)``).
+    ///
+    /// ```swift
+    /// // Shared with a SCHED_FIFO audio thread: no priority inversion.
+    /// let mixer = SafeBox(MixerState(), policy: .pthread(.priorityInheritance))
+    /// ```
+    public static func pthread(_ kind: PThreadKind) -> SafeBoxPolicy {
+        SafeBoxPolicy(.pthread(kind))
+    }
+
+    /// The type of `pthread_mutex_t` behind a ``SafeBoxPolicy/pthread(_:)``
+    /// box.
+    ///
+    /// ```swift
+    /// let box = SafeBox([Int](), policy: .pthread(.errorCheck))
+    /// ```
+    ///
+    /// Every kind records which thread holds the box, so
+    /// ``SafeBox/assertOwnedByCurrentThread(_:file:line:)`` is exact, and an
+    /// unlock by a thread that does not hold the box always stops. Re-entry
+    /// (``SafeBox/withLock(_:)`` inside `withLock`) stops only with
+    /// ``errorCheck``; with the other kinds it deadlocks, as pthread
+    /// specifies.
+    public enum PThreadKind: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// `PTHREAD_MUTEX_NORMAL`: sleeps in the kernel when contended.
+        ///
+        /// ```swift
+        /// let box = SafeBox(0, policy: .pthread(.normal))
+        /// ```
+        case normal
+        /// `PTHREAD_MUTEX_ADAPTIVE_NP`: glibc's mutex that spins briefly
+        /// before sleeping (a normal mutex where the C library has no
+        /// adaptive type).
+        ///
+        /// ```swift
+        /// let box = SafeBox(0, policy: .pthread(.adaptive))
+        /// ```
+        case adaptive
+        /// `PTHREAD_MUTEX_ERRORCHECK`: re-entry stops with "pthread_mutex_lock
+        /// failed: EDEADLK (SafeBox re-entered on the thread that holds it:
+        /// withLock inside withLock deadlocks)" instead of hanging.
+        ///
+        /// ```swift
+        /// let box = SafeBox(0, policy: .pthread(.errorCheck))
+        /// ```
+        case errorCheck
+        /// `PTHREAD_PRIO_INHERIT`: while a higher-priority thread waits, the
+        /// holder runs at that thread's priority, so a low-priority holder
+        /// cannot be starved by medium-priority threads (priority inversion).
+        ///
+        /// ```swift
+        /// let box = SafeBox(0, policy: .pthread(.priorityInheritance))
+        /// ```
+        case priorityInheritance
+
+        /// "normal", "adaptive", "errorCheck" or "priorityInheritance".
+        public var description: String {
+            switch self {
+            case .normal: "normal"
+            case .adaptive: "adaptive"
+            case .errorCheck: "errorCheck"
+            case .priorityInheritance: "priorityInheritance"
+            }
+        }
+
+        var mutexKind: cpts_mutex_kind {
+            switch self {
+            case .normal: CPTS_MUTEX_KIND_NORMAL
+            case .adaptive: CPTS_MUTEX_KIND_ADAPTIVE
+            case .errorCheck: CPTS_MUTEX_KIND_ERRORCHECK
+            case .priorityInheritance: CPTS_MUTEX_KIND_PRIORITY_INHERIT
+            }
+        }
+
+        init(_ mutexKind: cpts_mutex_kind) {
+            switch mutexKind {
+            case CPTS_MUTEX_KIND_ADAPTIVE: self = .adaptive
+            case CPTS_MUTEX_KIND_ERRORCHECK: self = .errorCheck
+            case CPTS_MUTEX_KIND_PRIORITY_INHERIT: self = .priorityInheritance
+            default: self = .normal
+            }
+        }
+    }
+
+    /// "adaptive", "plain", "checked", or "pthread(" and the kind, as in
+    /// "pthread(errorCheck)".
     public var description: String {
         switch kind {
         case .adaptive: "adaptive"
         case .plain: "plain"
         case .checked: "checked"
+        case .pthread(let mutexKind): "pthread(\(mutexKind))"
         }
+    }
+
+    /// The pthread mutex kind, for ``pthread(_:)`` policies.
+    var pthreadKind: PThreadKind? {
+        if case .pthread(let mutexKind) = kind { mutexKind } else { nil }
     }
 
     var engineValue: cpts_lock_policy {
@@ -95,6 +193,7 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
         case .adaptive: CPTS_LOCK_POLICY_ADAPTIVE
         case .plain: CPTS_LOCK_POLICY_PLAIN
         case .checked: CPTS_LOCK_POLICY_CHECKED
+        case .pthread: CPTS_LOCK_POLICY_PTHREAD
         }
     }
 }

@@ -1,6 +1,7 @@
 import CompileFixtures
 import Foundation
 import Testing
+import TestSupport
 
 extension Fixture: CustomTestStringConvertible {
     public var testDescription: String { name }
@@ -17,7 +18,7 @@ let loggingSinkIncludes = [
 
 /// The compile-time half of the seed's fix: what a host may and may not
 /// install as a sink, checked against the built LoggingSink module.
-@Suite("LoggingSink compile-time guarantees")
+@Suite("LoggingSink compile-time guarantees", .tags(.slow), .skippedInFastTier)
 struct CompileFixtureTests {
     @Test("fixture verdict", arguments: try Fixture.all(in: fixtureDirectory))
     func fixtureVerdict(_ fixture: Fixture) throws {

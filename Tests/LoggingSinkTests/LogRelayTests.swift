@@ -1,6 +1,7 @@
 import LoggingSink
 import Synchronization
 import Testing
+import TestSupport
 
 @MainActor
 final class Console {

@@ -1,11 +1,12 @@
 import CompileFixtures
 import Foundation
 import Testing
+import TestSupport
 
 /// The run-time half: the seed's program, ported to LoggingSink, built with
 /// `-enable-actor-data-race-checks` (which makes the original trap), runs
 /// clean. The original @unchecked box, built the same way, is the control.
-@Suite("The seed's program with actor data-race checks on", .serialized)
+@Suite("The seed's program with actor data-race checks on", .serialized, .tags(.slow), .skippedInFastTier)
 struct SeedProgramTests {
     @Test("ported to LoggingSink, it runs clean")
     func portedProgramRunsClean() throws {

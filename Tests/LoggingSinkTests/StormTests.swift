@@ -4,6 +4,7 @@ import Foundation
 import SafeBox
 import Synchronization
 import Testing
+import TestSupport
 
 /// Sinks whose handlers log through, or replace, the very sink they are
 /// installed in: such a handler names its sink, as adopter code names its

@@ -1,6 +1,7 @@
 import CompileFixtures
 import Foundation
 import Testing
+import TestSupport
 
 extension Fixture: CustomTestStringConvertible {
     public var testDescription: String { name }
@@ -15,7 +16,7 @@ private let fixtureDirectory = URL(fileURLWithPath: #filePath)
 /// Each fixture is compiled against the built SafeBox module and, when it
 /// says `// mutex: same`, again with SafeBox replaced by `Mutex`; both
 /// verdicts must match the fixture's inline expectations.
-@Suite("SafeBox compiles exactly where Mutex does")
+@Suite("SafeBox compiles exactly where Mutex does", .tags(.slow), .skippedInFastTier)
 struct CompileTimeContractTests {
     @Test("fixture verdict", arguments: try Fixture.all(in: fixtureDirectory))
     func fixtureVerdict(_ fixture: Fixture) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import SafeBox
 
@@ -54,9 +55,10 @@ private struct Tally {
     var count = 0
 }
 
-@Suite("SafeBox lock engine under stress")
+@Suite("SafeBox lock engine under stress", .tags(.slow), .skippedInFastTier)
 struct SafeBoxEngineStressTests {
-    static let policies: [SafeBoxPolicy] = [.adaptive, .plain, .checked]
+    static let policies: [SafeBoxPolicy] =
+        [.adaptive, .plain, .checked] + SafeBoxPolicy.PThreadKind.allCases.map { .pthread($0) }
 
     /// The critical section: proves nobody else is inside, optionally holds
     /// the lock for a while, counts the entry.
@@ -101,7 +103,7 @@ struct SafeBoxEngineStressTests {
         // default keeps `swift test` quick. SAFEBOX_STRESS_SEED replays a run.
         let rounds = Int(ProcessInfo.processInfo.environment["SAFEBOX_STRESS_ROUNDS"] ?? "") ?? 24
         for round in 0..<rounds {
-            let policy = Self.policies[Int(random.next() % 3)]
+            let policy = Self.policies[Int(random.next() % UInt64(Self.policies.count))]
             let threads = Int(random.next() % 15) + 2  // 2...16: below, at and far above the core count
             let operations = Int(random.next() % 4_000) + 500
             let maxInside = Int(random.next() % 400)

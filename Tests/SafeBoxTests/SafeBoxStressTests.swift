@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 import SafeBox
 
 @Suite("SafeBox under contention")
 struct SafeBoxStressTests {
-    @Test("8 threads × 1,000,000 increments give the exact total")
+    @Test("8 threads × 1,000,000 increments give the exact total", .tags(.slow), .skippedInFastTier)
     func exactTotalUnderContention() {
         let threads = 8
         let increments = 1_000_000

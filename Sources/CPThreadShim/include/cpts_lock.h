@@ -23,11 +23,18 @@
 //             path nor a spinner can take it); only a thread already waiting
 //             in the slow path may claim it. See "eventual fairness" in
 //             cpts_lock.c.
+//   bit  4    CPTS_LOCK_PTHREAD: the lock is backed by the cpts_pthread_lock_t
+//             placed right after it (cpts_pthread_backed_lock_t). Never
+//             changes after init and makes both inline fast paths fail, so
+//             the caller's slow path sees the flag (cpts_lock_pthread) and
+//             uses the pthread mutex instead of this word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "cpts_mutex.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,8 +45,9 @@ extern "C" {
 #define CPTS_LOCK_PARKED 2u
 #define CPTS_LOCK_CHECKED 4u
 #define CPTS_LOCK_HANDOFF 8u
+#define CPTS_LOCK_PTHREAD 16u
 /// Bits that never change after init.
-#define CPTS_LOCK_FLAG_MASK CPTS_LOCK_CHECKED
+#define CPTS_LOCK_FLAG_MASK (CPTS_LOCK_CHECKED | CPTS_LOCK_PTHREAD)
 
 /// Deadline value meaning "wait forever" (UInt64.max in Swift).
 #define CPTS_LOCK_NO_DEADLINE UINT64_MAX
@@ -54,6 +62,10 @@ typedef enum cpts_lock_policy {
     /// Adaptive, and track the owner: re-entry returns EDEADLK, unlocking
     /// from a thread that does not hold the lock returns EPERM.
     CPTS_LOCK_POLICY_CHECKED = 2,
+    /// Delegate to the pthread mutex that follows the lock in a
+    /// cpts_pthread_backed_lock_t; the word only carries CPTS_LOCK_PTHREAD,
+    /// and `owner` records the holder for ownership queries.
+    CPTS_LOCK_POLICY_PTHREAD = 3,
 } cpts_lock_policy;
 
 typedef struct cpts_lock {
@@ -66,7 +78,8 @@ typedef struct cpts_lock {
     /// Running estimate of the spins a contended acquire needed. Atomic
     /// (relaxed): racing updates only blur the estimate.
     uint32_t spin_estimate;
-    /// Checked policy: the holder's thread identity, 0 when free. Atomic.
+    /// Checked and pthread policies: the holder's thread identity, 0 when
+    /// free. Atomic.
     uintptr_t owner;
     /// Threads parked in cpts_lock_wait. Read and written only with the lock held.
     intptr_t condition_waiters;
@@ -78,8 +91,34 @@ typedef struct cpts_lock {
     uint64_t fairness_random;
 } cpts_lock_t;
 
-/// Initialises `lock` (free, no waiters) with `policy`.
+/// A lock whose policy is CPTS_LOCK_POLICY_PTHREAD, with the pthread mutex
+/// it delegates to. The caller initialises `pthread` (cpts_mutex_init,
+/// cpts_cond_init) after cpts_lock_init.
+typedef struct cpts_pthread_backed_lock {
+    cpts_lock_t lock;
+    cpts_pthread_lock_t pthread;
+} cpts_pthread_backed_lock_t;
+
+/// Initialises `lock` (free, no waiters) with `policy`. A
+/// CPTS_LOCK_POLICY_PTHREAD lock must be the `lock` of a
+/// cpts_pthread_backed_lock_t.
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
+
+/// The pthread mutex behind a CPTS_LOCK_POLICY_PTHREAD lock; NULL for
+/// every other policy.
+static inline cpts_pthread_lock_t *cpts_lock_pthread(cpts_lock_t *lock) {
+    if ((__atomic_load_n(&lock->word, __ATOMIC_RELAXED) & CPTS_LOCK_PTHREAD) == 0) return NULL;
+    return &((cpts_pthread_backed_lock_t *)lock)->pthread;
+}
+
+/// Pthread policy: records the calling thread as the holder, after it
+/// locked the pthread mutex.
+void cpts_lock_record_owner(cpts_lock_t *lock);
+
+/// Pthread policy: clears the holder if it is the calling thread, before
+/// it unlocks the pthread mutex or waits on its condition. False when the
+/// calling thread was not the recorded holder (nothing changes then).
+bool cpts_lock_clear_owner(cpts_lock_t *lock);
 
 /// One compare-exchange 0 -> HELD with acquire ordering. False when the lock
 /// is held, parked-on, or checked: call cpts_lock_acquire_slow then.
@@ -114,9 +153,18 @@ int cpts_lock_try_acquire(cpts_lock_t *lock);
 /// The policy `lock` was initialised with.
 cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock);
 
-/// 0: free; 1: held (by another thread, or owner unknown: unchecked lock);
-/// 2: held by the calling thread (checked locks only).
-int cpts_lock_ownership(const cpts_lock_t *lock);
+/// What cpts_lock_ownership knows about the holder.
+typedef enum cpts_lock_holder {
+    CPTS_LOCK_HOLDER_NONE = 0,
+    /// Held by another thread, or by somebody the lock cannot name (the
+    /// adaptive and plain policies do not record their holder).
+    CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN = 1,
+    /// Held by the calling thread (checked and pthread policies only).
+    CPTS_LOCK_HOLDER_CALLER = 2,
+} cpts_lock_holder;
+
+/// Who holds `lock`, as far as its policy records.
+cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock);
 
 /// With the lock held: releases it, parks until cpts_lock_notify_all (or a
 /// spurious wake-up, or `deadline_ns`), and re-acquires it before returning.

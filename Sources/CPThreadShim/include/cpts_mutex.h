@@ -1,8 +1,11 @@
 #ifndef CPTS_MUTEX_H
 #define CPTS_MUTEX_H
 
+// pthread mutexes and their condition variables, for SafeBox's pthread
+// policies (SafeBoxPolicy.pthread). SafeBox calls these from one Swift file
+// (PThreadLockOperations), which checks every return code.
+
 #include <pthread.h>
-#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -10,6 +13,7 @@ extern "C" {
 #endif
 
 typedef pthread_mutex_t cpts_mutex_t;
+typedef pthread_cond_t cpts_cond_t;
 
 /// Which pthread mutex type to create.
 typedef enum cpts_mutex_kind {
@@ -22,13 +26,18 @@ typedef enum cpts_mutex_kind {
     /// mutex the caller does not hold returns EPERM instead of hanging or
     /// corrupting the lock.
     CPTS_MUTEX_KIND_ERRORCHECK = 2,
-    /// A normal mutex with the PTHREAD_PRIO_INHERIT protocol.
+    /// A normal mutex with the PTHREAD_PRIO_INHERIT protocol: a thread
+    /// holding it runs at the priority of the highest-priority waiter.
     CPTS_MUTEX_KIND_PRIORITY_INHERIT = 3,
 } cpts_mutex_kind;
 
-/// Whether `kind` is really provided here (false for ADAPTIVE off glibc,
-/// where it silently degrades to NORMAL).
-bool cpts_mutex_kind_is_native(cpts_mutex_kind kind);
+/// A pthread mutex with the condition variable its waits use.
+typedef struct cpts_pthread_lock {
+    cpts_mutex_t mutex;
+    cpts_cond_t condition;
+    /// The kind `mutex` was created with.
+    cpts_mutex_kind kind;
+} cpts_pthread_lock_t;
 
 int cpts_mutex_init(cpts_mutex_t *mutex, cpts_mutex_kind kind);
 int cpts_mutex_destroy(cpts_mutex_t *mutex);
@@ -41,9 +50,21 @@ static inline int cpts_mutex_unlock(cpts_mutex_t *mutex) { return pthread_mutex_
 
 /// Locks, waiting at most until `deadline_ns` on CLOCK_MONOTONIC.
 /// Returns ETIMEDOUT when the deadline passes first. Uses
-/// pthread_mutex_clocklock where available, pthread_mutex_timedlock
-/// otherwise, and a trylock/sleep loop on platforms with neither.
+/// pthread_mutex_clocklock where available, and a trylock/sleep loop on
+/// platforms without it.
 int cpts_mutex_lock_until(cpts_mutex_t *mutex, uint64_t deadline_ns);
+
+/// Initialises a condition variable whose timed waits use CLOCK_MONOTONIC
+/// (where the platform lets the clock be chosen).
+int cpts_cond_init(cpts_cond_t *cond);
+int cpts_cond_destroy(cpts_cond_t *cond);
+
+static inline int cpts_cond_wait(cpts_cond_t *cond, cpts_mutex_t *mutex) { return pthread_cond_wait(cond, mutex); }
+static inline int cpts_cond_broadcast(cpts_cond_t *cond) { return pthread_cond_broadcast(cond); }
+
+/// Waits until signalled or until `deadline_ns` on CLOCK_MONOTONIC
+/// (ETIMEDOUT). Spurious wake-ups are possible: callers loop on their predicate.
+int cpts_cond_wait_until(cpts_cond_t *cond, cpts_mutex_t *mutex, uint64_t deadline_ns);
 
 #ifdef __cplusplus
 }

@@ -61,12 +61,38 @@ enum Publication {
     /// Retired handlers that trigger a scan.
     static let reclaimBatch = 16
 
-    /// A thread's hazard record, a slot index in it and the handler the
-    /// slot protects. Produced by ``enter(_:)``, consumed by ``exit(_:)``.
-    struct Pin {
+    /// A hazard slot of the calling thread and the handler it protects:
+    /// while the pin lives, no writer frees that handler. Noncopyable, so
+    /// the slot is withdrawn exactly once: by ``call(_:)``, which consumes
+    /// the pin after the handler returns, or by `deinit` if a pin is dropped
+    /// unused. The handler is borrowed, never retained.
+    struct Pin: ~Copyable {
         let reader: UnsafeMutablePointer<lsk_reader>
         let depth: UInt32
         let handler: Unmanaged<Handler>
+
+        /// Calls the protected handler, then withdraws the hazard.
+        @inline(__always)
+        consuming func call(_ body: (Handler) -> Void) {
+            handler._withUnsafeGuaranteedRef(body)
+            exit()
+        }
+
+        /// Withdraws the hazard; `self` is used up, so nothing can touch
+        /// the handler afterwards.
+        @inline(__always)
+        consuming func exit() {
+            withdraw()
+            discard self
+        }
+
+        deinit { withdraw() }
+
+        @inline(__always)
+        private func withdraw() {
+            lsk_reader_release(reader, depth)
+            lsk_reader_set_depth(reader, depth)
+        }
     }
 
     /// Protects the handler published in `current` with a hazard slot of
@@ -97,13 +123,6 @@ enum Publication {
             return defaultHandler()
         }
         return Unmanaged<Handler>.fromOpaque(raw)
-    }
-
-    /// Withdraws the hazard once the handler has returned.
-    @inline(__always)
-    static func exit(_ pin: Pin) {
-        lsk_reader_release(pin.reader, pin.depth)
-        lsk_reader_set_depth(pin.reader, pin.depth)
     }
 
     /// The slow path for sinks nested deeper than the hazard slots: retain

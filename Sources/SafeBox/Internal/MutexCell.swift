@@ -5,6 +5,12 @@ import CPThreadShim
 /// and a futex behind it; see `cpts_lock.h`) plus a condition for predicate
 /// waits, at a stable heap address the box allocates (``SafeBoxStorage``).
 ///
+/// A ``SafeBoxPolicy/pthread(_:)`` cell delegates to a pthread mutex and
+/// condition placed right after the lock word (`cpts_pthread_backed_lock_t`).
+/// Its word carries the `CPTS_LOCK_PTHREAD` flag, which makes both inline
+/// fast paths fail, so the choice costs the other policies nothing: only the
+/// out-of-line paths look at ``pthreadLock``.
+///
 /// This is the internal API the rest of the module builds on (`lock`,
 /// `tryLock`, `lock(until:)`, `unlock`, `wait(until:)`, `notifyWaitersIfAny`);
 /// the locking strategy behind it can change without touching SafeBox's
@@ -20,15 +26,23 @@ struct MutexCell: @unchecked Sendable {
     /// ``SafeBoxStorage``) and frees after ``destroy()``.
     @usableFromInline
     init(at memory: UnsafeMutableRawPointer, policy: SafeBoxPolicy = .default) {
-        state = memory.bindMemory(to: cpts_lock_t.self, capacity: 1)
-        state.initialize(to: cpts_lock_t())
-        cpts_lock_init(state, policy.engineValue)
+        if let kind = policy.pthreadKind {
+            let backed = memory.bindMemory(to: cpts_pthread_backed_lock_t.self, capacity: 1)
+            backed.initialize(to: cpts_pthread_backed_lock_t())
+            state = backed.pointer(to: \.lock)!
+            cpts_lock_init(state, policy.engineValue)
+            PThreadLockOperations.create(backed.pointer(to: \.pthread)!, kind: kind)
+        } else {
+            state = memory.bindMemory(to: cpts_lock_t.self, capacity: 1)
+            state.initialize(to: cpts_lock_t())
+            cpts_lock_init(state, policy.engineValue)
+        }
     }
 
     /// A cell in a block of its own, for a lock without a value (tests of
     /// the engine). Free it with ``destroyAndDeallocate()``.
     init(policy: SafeBoxPolicy = .default) {
-        self.init(at: SafeBoxStorage.allocate(for: Void.self), policy: policy)
+        self.init(at: SafeBoxStorage.allocate(for: Void.self, policy: policy), policy: policy)
     }
 
     /// Deinitialises and frees a cell made with ``init(policy:)``.
@@ -42,8 +56,20 @@ struct MutexCell: @unchecked Sendable {
     func destroy() {
         // A box is destroyed only when nothing borrows it, so a held lock
         // here means a lock()/unlock() imbalance inside the module.
-        if cpts_lock_ownership(state) != 0 { LockMisuse.destroyedWhileLocked.stop() }
-        state.deinitialize(count: 1)
+        if cpts_lock_ownership(state) != CPTS_LOCK_HOLDER_NONE { LockMisuse.destroyedWhileLocked.stop() }
+        if let pthread = pthreadLock {
+            PThreadLockOperations.destroy(pthread)
+            UnsafeMutableRawPointer(state).assumingMemoryBound(to: cpts_pthread_backed_lock_t.self)
+                .deinitialize(count: 1)
+        } else {
+            state.deinitialize(count: 1)
+        }
+    }
+
+    /// The pthread mutex and condition of a ``SafeBoxPolicy/pthread(_:)``
+    /// cell; nil for the lock-word policies.
+    var pthreadLock: UnsafeMutablePointer<cpts_pthread_lock_t>? {
+        cpts_lock_pthread(state)
     }
 
     /// The policy the cell was created with.
@@ -52,6 +78,7 @@ struct MutexCell: @unchecked Sendable {
         switch cpts_lock_get_policy(state) {
         case CPTS_LOCK_POLICY_CHECKED: .checked
         case CPTS_LOCK_POLICY_PLAIN: .plain
+        case CPTS_LOCK_POLICY_PTHREAD: .pthread(PThreadLockOperations.kind(pthreadLock!))
         default: .adaptive
         }
     }
@@ -65,6 +92,11 @@ struct MutexCell: @unchecked Sendable {
 
     @usableFromInline @inline(never)
     func lockContended() {
+        if let pthread = pthreadLock {
+            PThreadLockOperations.lock(pthread)
+            cpts_lock_record_owner(state)
+            return
+        }
         let code = cpts_lock_acquire_slow(state, .max)
         if code != 0 { LockMisuse.stop(code) }
     }
@@ -78,7 +110,12 @@ struct MutexCell: @unchecked Sendable {
 
     @usableFromInline @inline(never)
     func tryLockContended() -> Bool {
-        cpts_lock_try_acquire(state) == 0
+        if let pthread = pthreadLock {
+            guard PThreadLockOperations.tryLock(pthread) else { return false }
+            cpts_lock_record_owner(state)
+            return true
+        }
+        return cpts_lock_try_acquire(state) == 0
     }
 
     /// Locks, giving up at `deadline` (nanoseconds on the monotonic clock,
@@ -97,6 +134,14 @@ struct MutexCell: @unchecked Sendable {
 
     @usableFromInline @inline(never)
     func lockContended(until deadline: UInt64) -> Bool {
+        if let pthread = pthreadLock {
+            // Try first, so a free lock is taken even when the deadline has
+            // passed, as the lock-word engine does.
+            guard PThreadLockOperations.tryLock(pthread) || PThreadLockOperations.lock(pthread, until: deadline)
+            else { return false }
+            cpts_lock_record_owner(state)
+            return true
+        }
         let code = cpts_lock_acquire_slow(state, deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
@@ -111,6 +156,15 @@ struct MutexCell: @unchecked Sendable {
 
     @usableFromInline @inline(never)
     func unlockContended() {
+        if let pthread = pthreadLock {
+            let wasOwner = cpts_lock_clear_owner(state)
+            // Error-checking and priority-inheritance mutexes report a
+            // foreign unlock themselves (EPERM); the others would silently
+            // unlock, so the recorded owner stands in for their check.
+            if !wasOwner && !kindChecksOwner(pthread) { LockMisuse.foreignUnlock.stop() }
+            PThreadLockOperations.unlock(pthread)
+            return
+        }
         let code = cpts_lock_release_slow(state)
         if code != 0 { LockMisuse.foreignUnlock.stop() }
     }
@@ -121,6 +175,18 @@ struct MutexCell: @unchecked Sendable {
     /// predicate.
     @usableFromInline
     func wait(until deadline: UInt64?) -> Bool {
+        if let pthread = pthreadLock {
+            guard cpts_lock_clear_owner(state) else { LockMisuse.waitWithoutHolding.stop() }
+            // Through a pointer to the field: `state.pointee.condition_waiters
+            // += 1` would be a Swift access to the whole lock, which overlaps
+            // other threads' atomic operations on its word.
+            let waiters = state.pointer(to: \.condition_waiters)!
+            waiters.pointee += 1
+            let notified = PThreadLockOperations.wait(pthread, until: deadline)
+            waiters.pointee -= 1
+            cpts_lock_record_owner(state)
+            return notified
+        }
         let code = cpts_lock_wait(state, deadline ?? .max)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
@@ -137,6 +203,10 @@ struct MutexCell: @unchecked Sendable {
 
     @usableFromInline @inline(never)
     func notifyWaiters() {
+        if let pthread = pthreadLock {
+            PThreadLockOperations.broadcast(pthread)
+            return
+        }
         cpts_lock_notify_all(state)
     }
 
@@ -144,9 +214,18 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline
     var ownership: Ownership {
         switch cpts_lock_ownership(state) {
-        case 0: .free
-        case 2: .currentThread
-        default: policy == .checked ? .anotherThread : .someThread
+        case CPTS_LOCK_HOLDER_NONE: .free
+        case CPTS_LOCK_HOLDER_CALLER: .currentThread
+        default: policy == .checked || pthreadLock != nil ? .anotherThread : .someThread
+        }
+    }
+
+    /// Whether the pthread mutex itself rejects an unlock by a thread that
+    /// does not hold it.
+    private func kindChecksOwner(_ pthread: UnsafeMutablePointer<cpts_pthread_lock_t>) -> Bool {
+        switch PThreadLockOperations.kind(pthread) {
+        case .errorCheck, .priorityInheritance: true
+        case .normal, .adaptive: false
         }
     }
 
@@ -154,7 +233,7 @@ struct MutexCell: @unchecked Sendable {
     enum Ownership: Equatable {
         case free
         case currentThread
-        /// Checked policy: a thread other than the caller holds it.
+        /// Checked and pthread policies: a thread other than the caller holds it.
         case anotherThread
         /// Unchecked policies do not record the owner: held, by whom unknown.
         case someThread

@@ -26,18 +26,17 @@ enum PThreadFailure {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Never {
-        fatalError(message(code, call), file: file, line: line)
+        fatalError(message(code, "\(call)"), file: file, line: line)
     }
 
     /// "pthread_mutex_unlock failed: EPERM (unlocking a SafeBox this thread does not hold)".
-    static func message(_ code: CInt, _ call: StaticString) -> String {
+    static func message(_ code: CInt, _ call: String) -> String {
         let name = String(cString: cpts_error_name(code))
         let known = name == "E?" ? "error \(code)" : name
         return "\(call) failed: \(known) (\(meaning(code, call)))"
     }
 
-    private static func meaning(_ code: CInt, _ call: StaticString) -> String {
-        let call = "\(call)"
+    private static func meaning(_ code: CInt, _ call: String) -> String {
         switch (call, code) {
         // Reader-writer lock calls come first: the same codes mean something
         // different for a ReaderWriterBox.

@@ -32,9 +32,6 @@ struct ReaderWriterLockCell {
         PThreadFailure.check(cpts_rwlock_destroy(rwlock), "pthread_rwlock_destroy")
         rwlock.deinitialize(count: 1)
         rwlock.deallocate()
-        #if DEBUG
-        readers.destroy()
-        #endif
     }
 
     /// Whether this build keeps track of read-lock holders (debug builds).
@@ -163,45 +160,26 @@ struct ReaderWriterLockCell {
 
 #if DEBUG
 /// Which threads hold a read lock on one box, and how many times each:
-/// debug-build bookkeeping for the re-entry checks above. Guarded by its own
-/// small mutex, held only for a dictionary update.
-final class ReaderRegistry: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<cpts_mutex_t>
-    private var depthByThread: [UInt64: Int] = [:]
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: cpts_mutex_t())
-        PThreadFailure.check(cpts_mutex_init(mutex, CPTS_MUTEX_KIND_NORMAL), "pthread_mutex_init")
-    }
-
-    func destroy() {
-        PThreadFailure.check(cpts_mutex_destroy(mutex), "pthread_mutex_destroy")
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    private func locked<T>(_ body: () -> T) -> T {
-        PThreadFailure.check(cpts_mutex_lock(mutex), "pthread_mutex_lock")
-        defer { PThreadFailure.check(cpts_mutex_unlock(mutex), "pthread_mutex_unlock") }
-        return body()
-    }
+/// debug-build bookkeeping for the re-entry checks above, in a SafeBox of
+/// its own (plain: held only for a dictionary update).
+final class ReaderRegistry: Sendable {
+    private let depthByThread = SafeBox<[UInt64: Int]>([:], policy: .plain)
 
     var currentThreadHoldsRead: Bool {
         let thread = cpts_current_thread_id()
-        return locked { depthByThread[thread] != nil }
+        return depthByThread.withLock { $0[thread] != nil }
     }
 
     func entered() {
         let thread = cpts_current_thread_id()
-        locked { depthByThread[thread, default: 0] += 1 }
+        depthByThread.withLock { $0[thread, default: 0] += 1 }
     }
 
     func left() {
         let thread = cpts_current_thread_id()
-        locked {
-            guard let depth = depthByThread[thread] else { return }
-            depthByThread[thread] = depth > 1 ? depth - 1 : nil
+        depthByThread.withLock {
+            guard let depth = $0[thread] else { return }
+            $0[thread] = depth > 1 ? depth - 1 : nil
         }
     }
 }

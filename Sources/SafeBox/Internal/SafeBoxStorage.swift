@@ -15,26 +15,28 @@ enum SafeBoxStorage {
     /// Cache-line size on x86-64 and most arm64 cores.
     static let cacheLine = 64
 
-    /// Where the value starts: just past the lock, at the value's alignment.
-    static func valueOffset<Value: ~Copyable>(for _: Value.Type) -> Int {
+    /// Where the value starts: just past the lock (and, for a pthread
+    /// policy, the pthread mutex after it), at the value's alignment.
+    static func valueOffset<Value: ~Copyable>(for _: Value.Type, policy: SafeBoxPolicy) -> Int {
         let alignment = MemoryLayout<Value>.alignment
-        let lockSize = MemoryLayout<cpts_lock_t>.size
+        let lockSize = policy.pthreadKind == nil
+            ? MemoryLayout<cpts_lock_t>.size : MemoryLayout<cpts_pthread_backed_lock_t>.size
         return (lockSize + alignment - 1) / alignment * alignment
     }
 
     /// Allocates an uninitialised block for a lock and a `Value`.
-    static func allocate<Value: ~Copyable>(for type: Value.Type) -> UnsafeMutableRawPointer {
+    static func allocate<Value: ~Copyable>(for type: Value.Type, policy: SafeBoxPolicy) -> UnsafeMutableRawPointer {
         UnsafeMutableRawPointer.allocate(
-            byteCount: valueOffset(for: type) + MemoryLayout<Value>.size,
+            byteCount: valueOffset(for: type, policy: policy) + MemoryLayout<Value>.size,
             alignment: max(cacheLine, MemoryLayout<Value>.alignment)
         )
     }
 
     /// The value's place in `block`.
-    static func value<Value: ~Copyable>(in block: UnsafeMutableRawPointer, as type: Value.Type)
-        -> UnsafeMutablePointer<Value>
-    {
-        (block + valueOffset(for: type)).bindMemory(to: Value.self, capacity: 1)
+    static func value<Value: ~Copyable>(
+        in block: UnsafeMutableRawPointer, as type: Value.Type, policy: SafeBoxPolicy
+    ) -> UnsafeMutablePointer<Value> {
+        (block + valueOffset(for: type, policy: policy)).bindMemory(to: Value.self, capacity: 1)
     }
 
     /// Frees a block whose lock and value are already deinitialised.

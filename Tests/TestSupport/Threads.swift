@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Real threads, not a dispatch pool: a pool on a 2-core machine would run
 /// at most two bodies at a time and hide the contention the tests want.
-func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+public func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let finished = DispatchGroup()
     let startLine = DispatchSemaphore(value: 0)
     for index in 0..<count {
@@ -22,7 +22,7 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 }
 
 /// Starts `body` on a new OS thread and returns a handle to wait for it.
-func spawnThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
+public func spawnThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
     let finished = DispatchGroup()
     finished.enter()
     Thread {
@@ -42,7 +42,7 @@ func spawnThread(_ body: @escaping @Sendable () -> Void) -> DispatchGroup {
 /// held.release()
 /// held.done.wait()
 /// ```
-func holdOnAnotherThread(
+public func holdOnAnotherThread(
     _ enter: @escaping @Sendable (_ whileHeld: () -> Void) -> Void
 ) -> (release: @Sendable () -> Void, done: DispatchGroup) {
     let holding = DispatchSemaphore(value: 0)

@@ -1,0 +1,71 @@
+import CPThreadShim
+
+/// Every pthread mutex and condition-variable call SafeBox makes, in one
+/// place, each return code checked (as swift-nio's `LockOperations`).
+///
+/// These back the ``SafeBoxPolicy/pthread(_:)`` policies: ``MutexCell``
+/// calls them from its out-of-line paths when its lock word carries
+/// `CPTS_LOCK_PTHREAD`. A failure stops the process with
+/// ``PThreadFailure``'s message naming the call, the error and what it means
+/// for a SafeBox user.
+enum PThreadLockOperations {
+    static func create(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, kind: SafeBoxPolicy.PThreadKind) {
+        lock.pointer(to: \.kind)!.initialize(to: kind.mutexKind)
+        PThreadFailure.check(cpts_mutex_init(lock.pointer(to: \.mutex)!, kind.mutexKind), "pthread_mutex_init")
+        PThreadFailure.check(cpts_cond_init(lock.pointer(to: \.condition)!), "pthread_cond_init")
+    }
+
+    static func destroy(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
+        PThreadFailure.check(cpts_cond_destroy(lock.pointer(to: \.condition)!), "pthread_cond_destroy")
+        PThreadFailure.check(cpts_mutex_destroy(lock.pointer(to: \.mutex)!), "pthread_mutex_destroy")
+    }
+
+    static func kind(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) -> SafeBoxPolicy.PThreadKind {
+        SafeBoxPolicy.PThreadKind(lock.pointee.kind)
+    }
+
+    static func lock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
+        PThreadFailure.check(cpts_mutex_lock(lock.pointer(to: \.mutex)!), "pthread_mutex_lock")
+    }
+
+    /// True when the mutex was taken; false when it is held (by anybody,
+    /// the caller included: `pthread_mutex_trylock` answers EBUSY then).
+    static func tryLock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) -> Bool {
+        let code = cpts_mutex_trylock(lock.pointer(to: \.mutex)!)
+        if code == 0 { return true }
+        if code == EBUSY { return false }
+        PThreadFailure.fail(code, "pthread_mutex_trylock")
+    }
+
+    /// True when the mutex was taken before `deadline` (monotonic
+    /// nanoseconds); false when the deadline passed.
+    static func lock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, until deadline: UInt64) -> Bool {
+        let code = cpts_mutex_lock_until(lock.pointer(to: \.mutex)!, deadline)
+        if code == 0 { return true }
+        if code == ETIMEDOUT { return false }
+        PThreadFailure.fail(code, "pthread_mutex_clocklock")
+    }
+
+    static func unlock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
+        PThreadFailure.check(cpts_mutex_unlock(lock.pointer(to: \.mutex)!), "pthread_mutex_unlock")
+    }
+
+    /// With the mutex held: waits on the condition until broadcast (or
+    /// spuriously, or until `deadline`). False when the deadline passed.
+    static func wait(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, until deadline: UInt64?) -> Bool {
+        let mutex = lock.pointer(to: \.mutex)!
+        let condition = lock.pointer(to: \.condition)!
+        guard let deadline else {
+            PThreadFailure.check(cpts_cond_wait(condition, mutex), "pthread_cond_wait")
+            return true
+        }
+        let code = cpts_cond_wait_until(condition, mutex, deadline)
+        if code == 0 { return true }
+        if code == ETIMEDOUT { return false }
+        PThreadFailure.fail(code, "pthread_cond_timedwait")
+    }
+
+    static func broadcast(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
+        PThreadFailure.check(cpts_cond_broadcast(lock.pointer(to: \.condition)!), "pthread_cond_broadcast")
+    }
+}

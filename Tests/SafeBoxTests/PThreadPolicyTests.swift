@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import TestSupport
+
+import CPThreadShim
+@testable import SafeBox
+
+private func standardError(_ result: ExitTest.Result?) -> String {
+    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
+
+/// Blocks the calling thread until the exit test's process ends.
+private func parkForever() -> Never {
+    while true { Thread.sleep(forTimeInterval: 60) }
+}
+
+private let reentryMeaning = "SafeBox re-entered on the thread that holds it: withLock inside withLock deadlocks"
+
+@Suite("SafeBox pthread policies")
+struct PThreadPolicyTests {
+    static let kinds = SafeBoxPolicy.PThreadKind.allCases
+
+    @Test("SafeBox(0, policy: .pthread(.priorityInheritance)) and its peers report their policy", arguments: kinds)
+    func policyRoundTrips(kind: SafeBoxPolicy.PThreadKind) {
+        let box = SafeBox(0, policy: .pthread(kind))
+        #expect(box.policy == .pthread(kind))
+        #expect(box.policy.description == "pthread(\(kind))")
+        #expect(box.withLock { $0 += 41; return $0 + 1 } == 42)
+    }
+
+    #if canImport(Glibc)
+    @Test("each kind is a real pthread mutex of that type and protocol (glibc's mutex kind bits)", arguments: kinds)
+    func mutexHasTheRequestedType(kind: SafeBoxPolicy.PThreadKind) throws {
+        let cell = MutexCell(policy: .pthread(kind))
+        defer { cell.destroyAndDeallocate() }
+        let pthread = try #require(cell.pthreadLock)
+        // glibc keeps the type in the low bits of __kind and flags the
+        // protocol: PTHREAD_MUTEX_PRIO_INHERIT_NP = 32.
+        let bits = pthread.pointee.mutex.__data.__kind
+        let type = bits & 0x7
+        let inherits = bits & 32 != 0
+        switch kind {
+        case .normal: #expect(type == Int32(PTHREAD_MUTEX_NORMAL) && !inherits)
+        case .adaptive: #expect(type == Int32(PTHREAD_MUTEX_ADAPTIVE_NP) && !inherits)
+        case .errorCheck: #expect(type == Int32(PTHREAD_MUTEX_ERRORCHECK) && !inherits)
+        case .priorityInheritance: #expect(type == Int32(PTHREAD_MUTEX_NORMAL) && inherits)
+        }
+    }
+    #endif
+
+    @Test("the lock-word policies have no pthread mutex behind them", arguments: [SafeBoxPolicy.adaptive, .plain, .checked])
+    func lockWordPoliciesStayOnTheEngine(policy: SafeBoxPolicy) {
+        let cell = MutexCell(policy: policy)
+        defer { cell.destroyAndDeallocate() }
+        #expect(cell.pthreadLock == nil)
+        #expect(cell.policy == policy)
+    }
+
+    @Test("ownership is exact under every pthread kind", arguments: kinds)
+    func ownershipIsExact(kind: SafeBoxPolicy.PThreadKind) {
+        let shared = SharedBox(0, policy: .pthread(kind))
+        #expect(shared.box.lock.ownership == .free)
+        shared.box.withLock { _ in #expect(shared.box.lock.ownership == .currentThread) }
+        let held = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
+        #expect(shared.box.lock.ownership == .anotherThread)
+        held.release()
+        #expect(held.done.wait(seconds: 10))
+        #expect(shared.box.lock.ownership == .free)
+    }
+
+    @Test("withLockIfAvailable and timed withLock give up while another thread holds the box", arguments: kinds)
+    func tryAndTimedGiveUp(kind: SafeBoxPolicy.PThreadKind) {
+        let shared = SharedBox(7, policy: .pthread(kind))
+        let held = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
+        #expect(shared.box.withLockIfAvailable { $0 } == nil)
+        expectGaveUp(measure { shared.box.withLock(timeout: .milliseconds(20)) { $0 } }, after: .milliseconds(20))
+        held.release()
+        #expect(held.done.wait(seconds: 10))
+        #expect(shared.box.withLock(timeout: .zero) { $0 } == 7)
+    }
+
+    @Test("condition waits sleep on the pthread condition and wake on the satisfying change", arguments: kinds)
+    func conditionWait(kind: SafeBoxPolicy.PThreadKind) {
+        let shared = SharedBox([Int](), policy: .pthread(kind))
+        let taken = SharedCounter()
+        let consumer = spawnThread {
+            for _ in 0..<100 {
+                _ = shared.box.withLock(when: { !$0.isEmpty }) { $0.removeFirst() }
+                taken.increment()
+            }
+        }
+        for item in 0..<100 { shared.box.withLock { $0.append(item) } }
+        #expect(consumer.wait(seconds: 30))
+        #expect(taken.value == 100)
+        // A timed wait nobody satisfies gives up and leaves the box usable.
+        expectGaveUp(measure { shared.box.withLock(when: { $0.count > 5 }, timeout: .milliseconds(20)) { $0 } },
+                     after: .milliseconds(20))
+        #expect(shared.box.withLock { $0.isEmpty })
+    }
+
+    @Test("error-check: withLock inside withLock stops with pthread's EDEADLK, named")
+    func errorCheckReentryStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = SafeBox(0, policy: .pthread(.errorCheck))
+            box.withLock { _ in box.withLock { $0 += 1 } }
+        }
+        #expect(standardError(result).contains("pthread_mutex_lock failed: EDEADLK (\(reentryMeaning))"))
+    }
+
+    @Test("error-check: a timed withLock inside withLock stops instead of burning the timeout")
+    func errorCheckTimedReentryStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let box = SafeBox(0, policy: .pthread(.errorCheck))
+            box.withLock { _ in _ = box.withLock(timeout: .seconds(3600)) { $0 } }
+        }
+        #expect(standardError(result).contains("pthread_mutex_clocklock failed: EDEADLK (\(reentryMeaning))"))
+    }
+
+    @Test("error-check: an unlock from a thread that does not hold the box stops with pthread's EPERM, named")
+    func errorCheckForeignUnlockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let cell = MutexCell(policy: .pthread(.errorCheck))
+            cell.lock()
+            Thread { cell.unlock() }.start()
+            parkForever()
+        }
+        #expect(standardError(result).contains(
+            "pthread_mutex_unlock failed: EPERM (unlocking a SafeBox this thread does not hold)"))
+    }
+
+    @Test("priority inheritance: the kernel rejects an unlock from a thread that does not hold the box")
+    func priorityInheritanceForeignUnlockStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let cell = MutexCell(policy: .pthread(.priorityInheritance))
+            cell.lock()
+            Thread { cell.unlock() }.start()
+            parkForever()
+        }
+        #expect(standardError(result).contains(
+            "pthread_mutex_unlock failed: EPERM (unlocking a SafeBox this thread does not hold)"))
+    }
+
+    @Test("normal and adaptive kinds, which pthread does not check, stop on a foreign unlock too")
+    func uncheckedKindsForeignUnlockStops() async {
+        let normal = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let cell = MutexCell(policy: .pthread(.normal))
+            cell.lock()
+            Thread { cell.unlock() }.start()
+            parkForever()
+        }
+        let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            MutexCell(policy: .pthread(.adaptive)).unlock()
+        }
+        for result in [normal, adaptive] {
+            #expect(standardError(result).contains("SafeBox unlocked by a thread that does not hold it"))
+        }
+    }
+
+    @Test("assertOwnedByCurrentThread names another holder under a pthread policy")
+    func ownerAssertionOtherThreadStops() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let shared = SharedBox(0, policy: .pthread(.normal))
+            let holding = DispatchSemaphore(value: 0)
+            Thread {
+                shared.box.withLock { _ in
+                    holding.signal()
+                    Thread.sleep(forTimeInterval: 60)
+                }
+            }.start()
+            holding.wait()
+            shared.box.assertOwnedByCurrentThread()
+        }
+        #expect(standardError(result).contains("another thread holds the box, not the calling thread"))
+    }
+}
