@@ -61,7 +61,8 @@ struct GenericBoxRule {
 
     private func analyse(_ info: SourceIndex.TypeInfo) -> Analysis? {
         guard info.kind == .classType || info.kind == .structType || info.kind == .enumType,
-            !info.genericParameters.isEmpty, let (block, declSource, _) = info.memberBlocks.first
+            !info.genericParameters.isEmpty, let (block, declSource, _) = info.memberBlocks.first,
+            !index.configuration.safeWrappers.contains(info.name)
         else { return nil }
         let unchecked = info.uncheckedSendableConformances
         guard !unchecked.isEmpty else { return nil }
