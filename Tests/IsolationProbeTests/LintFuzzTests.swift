@@ -86,12 +86,14 @@ struct LintFuzzTests {
         defer { tree.remove() }
         try tree.write("", to: "Empty.swift")
         try Data([0x2F, 0x2F, 0x20, 0xE9, 0x74, 0xE9, 0x0A, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: tree.path("Latin1.swift")))
-        // About 5 MB of declarations, one planted violation per block.
+        // About 5 MB of generated declarations (long data literals, as
+        // generated resource files have), one planted violation per block.
+        let blob = String(repeating: "0123456789abcdef", count: 120)
         var big = ""
         var block = 0
         while big.utf8.count < 5_000_000 {
             big += "final class Generated\(block): @unchecked Sendable {\n    var onEvent\(block): (Int) -> Void = { _ in }\n"
-                + "    let count = [1, 2, 3].map { $0 * \(block) }\n}\n"
+                + "    let data = \"\(blob)\"\n    let count = [1, 2, 3].map { $0 * \(block) }\n}\n"
             block += 1
         }
         try tree.write(big, to: "Big/Generated.swift")

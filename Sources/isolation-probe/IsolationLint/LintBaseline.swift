@@ -97,7 +97,7 @@ package struct LintBaseline: Sendable {
             guard let lineText = fields["lineText"] as? String else {
                 throw Failure(file: path, problem: "\(place).lineText must be a string")
             }
-            guard let count = fields["count"] as? Int, count > 0, !(fields["count"] is Bool) else {
+            guard let count = fields["count"] as? Int, count > 0 else {
                 throw Failure(file: path, problem: "\(place).count must be a positive integer")
             }
             entries.append(Entry(rule: rule, file: file, lineText: lineText, count: count))

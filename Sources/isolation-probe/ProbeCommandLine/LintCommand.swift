@@ -100,7 +100,8 @@ package struct LintCommand: ParsableCommand {
             throw ValidationError(failure.description)
         }
         if let writeBaseline {
-            let recorded = LintBaseline(recording: report.findings, root: (writeBaseline as NSString).deletingLastPathComponent)
+            let directory = (writeBaseline as NSString).deletingLastPathComponent
+            let recorded = LintBaseline(recording: report.findings, root: directory.isEmpty ? "." : directory)
             try writeReport(recorded.rendered, toFile: writeBaseline)
             let line = "isolation-probe lint: wrote \(report.findings.count) finding(s) as \(recorded.entries.count) "
                 + "entr\(recorded.entries.count == 1 ? "y" : "ies") to \(writeBaseline)\n"
