@@ -312,6 +312,18 @@ struct LintConfigurationTests {
         ])
         #expect(with.render(.text).contains("Team.swift:17:9: error: "))
 
+        // `included` narrows what is linted; `excluded` still applies inside it.
+        var narrowed = configuration
+        narrowed.excluded = []
+        narrowed.included = ["Sources/Team/*.swift"]
+        #expect(try LintEngine(configuration: narrowed).lint(paths: [tree.path("Sources")]).filesScanned == 1)
+        narrowed.included = ["Sources/Team/Generated"]
+        #expect(try LintEngine(configuration: narrowed).lint(paths: [tree.path("Sources")]).findings.map(\.line) == [1])
+        narrowed.excluded = ["**/G.swift"]
+        #expect(throws: LintEngine.Failure.self) {
+            try LintEngine(configuration: narrowed).lint(paths: [tree.path("Sources")])
+        }
+
         // Absolute file paths, as the build plugin passes them, find it too.
         let files = try LintEngine.swiftFiles(at: [tree.path("Sources")])
         #expect(try LintConfiguration.discover(for: files)?.file == tree.path(".isolation-probe.json"))

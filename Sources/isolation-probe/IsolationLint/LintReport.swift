@@ -73,8 +73,9 @@ package struct LintReport: Codable, Sendable {
             out += "\(entry.file): note: baseline entry fixed (\(entry.count) fewer) [\(entry.rule)] \(entry.lineText)\n"
         }
         if !fixedBaselineEntries.isEmpty {
-            out += "isolation-probe lint: \(fixedBaselineEntries.count) baseline entr"
-                + (fixedBaselineEntries.count == 1 ? "y" : "ies") + " no longer match; rewrite the baseline with --write-baseline to drop them\n"
+            let count = fixedBaselineEntries.count
+            out += "isolation-probe lint: \(count) baseline " + (count == 1 ? "entry no longer matches" : "entries no longer match")
+                + "; rewrite the baseline with --write-baseline to drop " + (count == 1 ? "it" : "them") + "\n"
         }
         return out
     }
