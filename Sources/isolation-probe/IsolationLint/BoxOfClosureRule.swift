@@ -18,7 +18,7 @@ struct BoxOfClosureRule {
     let boxes: [String: GenericBoxRule.FlaggedBox]
 
     func check(_ sources: [ParsedSource]) -> [LintCandidate] {
-        guard !boxes.isEmpty else { return [] }
+        guard !boxes.isEmpty || !index.configuration.unsafeBoxes.isEmpty else { return [] }
         var candidates: [LintCandidate] = []
         for source in sources {
             let visitor = Visitor(rule: self, source: source)
@@ -34,24 +34,70 @@ struct BoxOfClosureRule {
         name: String, qualifier: [String], arguments: GenericArgumentClauseSyntax, scope: [String],
         source: ParsedSource
     ) -> LintCandidate? {
-        guard let info = index.type(named: name, qualifier: qualifier, from: scope, near: source.path),
-            let box = boxes[info.path.joined(separator: ".")]
-        else { return nil }
+        let info = index.type(named: name, qualifier: qualifier, from: scope, near: source.path)
+        let boxName: String
+        let leaking: (Int) -> Bool
+        if let info, let box = boxes[info.path.joined(separator: ".")] {
+            boxName = info.path.joined(separator: ".")
+            leaking = box.leakingPositions.contains
+        } else if index.configuration.unsafeBoxes.contains(name) {
+            // Declared where the linter cannot look: every argument leaks.
+            boxName = info?.path.joined(separator: ".") ?? (qualifier + [name]).joined(separator: ".")
+            leaking = { _ in true }
+        } else {
+            return nil
+        }
         let finder = FunctionTypeFinder(index: index)
-        for (position, argument) in arguments.arguments.enumerated() where box.leakingPositions.contains(position) {
-            guard case .type(let type) = argument.argument,
-                let hit = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: [], file: source.path).first
-            else { continue }
-            let boxName = info.path.joined(separator: ".")
+        for (position, argument) in arguments.arguments.enumerated() where leaking(position) {
+            guard case .type(let type) = argument.argument else { continue }
+            let hits = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: [], file: source.path)
+            guard let hit = hits.first else { continue }
+            let fixes = hits.compactMap(\.fix)
             return LintCandidate(
                 rule: .uncheckedBoxOfClosure, at: argument, in: source,
                 message: "`\(boxName)<\(type.trimmedDescription)>` puts \(hit.description), which is not @Sendable, "
                     + "in `\(boxName)`, which is @unchecked Sendable for any value: a closure stored from main-actor "
                     + "code and called through the box on another thread traps in its isolation check.",
                 fix: "Make the function type `@Sendable` (`@Sendable \(hit.spelling)`, in the type alias if there is "
-                    + "one), and store it in SafeBox or Mutex instead of `\(boxName)`.")
+                    + "one), and store it in SafeBox or Mutex instead of `\(boxName)`.",
+                sendableFixes: fixes.count == hits.count ? fixes : [])
         }
         return nil
+    }
+
+    /// The candidate for `Name(argument)` written at `call`, where `Name` is
+    /// a flagged box with one generic parameter that the compiler infers from
+    /// the argument: a closure literal that is not `@Sendable`, or a
+    /// parameter, local or property declared with a non-`@Sendable` function type.
+    fileprivate func inferredCandidate(
+        name: String, qualifier: [String], call: FunctionCallExprSyntax, scope: [String], source: ParsedSource
+    ) -> LintCandidate? {
+        guard let info = index.type(named: name, qualifier: qualifier, from: scope, near: source.path),
+            info.genericParameters.count == 1, let box = boxes[info.path.joined(separator: ".")],
+            box.leakingPositions == [0],
+            let argument = call.arguments.first?.expression ?? call.trailingClosure.map(ExprSyntax.init)
+        else { return nil }
+        let finder = FunctionTypeFinder(index: index)
+        let stored: String
+        if let closure = argument.as(ClosureExprSyntax.self) {
+            guard let hit = finder.nonSendableFunctionTypes(inInitializer: ExprSyntax(closure)).first else { return nil }
+            stored = "a \(hit.spelling)"
+        } else if let reference = argument.as(DeclReferenceExprSyntax.self),
+            let type = DeclaredType.of(reference.baseName.text, before: call),
+            let hit = finder.nonSendableFunctionTypes(in: type, scope: scope, genericParameters: [], file: source.path).first
+        {
+            stored = "`\(reference.baseName.text)`, of type \(hit.description),"
+        } else {
+            return nil
+        }
+        let boxName = info.path.joined(separator: ".")
+        return LintCandidate(
+            rule: .uncheckedBoxOfClosure, at: call, in: source,
+            message: "`\(boxName)(…)` infers its type argument from \(stored) which is not @Sendable, so the "
+                + "closure goes into `\(boxName)`, which is @unchecked Sendable for any value: a closure stored "
+                + "from main-actor code and called through the box on another thread traps in its isolation check.",
+            fix: "Make the closure `@Sendable` (write the type: `\(boxName)<@Sendable (…) -> …>(…)`), and store it "
+                + "in SafeBox or Mutex instead of `\(boxName)`.")
     }
 
     private final class Visitor: ScopedVisitor {
@@ -87,6 +133,28 @@ struct BoxOfClosureRule {
             return .visitChildren
         }
 
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            // `Box(…)` without written arguments; `Box<F>(…)` is a specialization.
+            let name: String?
+            var qualifier: [String] = []
+            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                name = reference.baseName.text
+            } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                member.declName.baseName.text.first?.isUppercase == true
+            {
+                name = member.declName.baseName.text
+                qualifier = base.trimmedDescription.split(separator: ".").map(String.init)
+            } else {
+                name = nil
+            }
+            if let name, name.first?.isUppercase == true, let found = rule.inferredCandidate(
+                name: name, qualifier: qualifier, call: node, scope: scope, source: source)
+            {
+                candidates.append(found)
+            }
+            return .visitChildren
+        }
+
         override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
             let name: String?
             var qualifier: [String] = []
@@ -105,5 +173,55 @@ struct BoxOfClosureRule {
             }
             return .visitChildren
         }
+    }
+}
+
+/// The written type of a name visible at a use: a parameter of an enclosing
+/// function, initializer or closure, a local declared before the use in an
+/// enclosing block, or a stored property of the enclosing type.
+///
+/// ```swift
+/// let type = DeclaredType.of("handler", before: call)  // `(String) -> Void` from `init(handler: …)`
+/// ```
+enum DeclaredType {
+    static func of(_ name: String, before use: some SyntaxProtocol) -> TypeSyntax? {
+        var cursor = Syntax(use).parent
+        while let node = cursor {
+            if let block = node.as(CodeBlockItemListSyntax.self),
+                let type = local(name, in: block, before: use.position)
+            {
+                return type
+            }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                if let type = parameter(name, in: function.signature.parameterClause.parameters) { return type }
+            } else if let initializer = node.as(InitializerDeclSyntax.self) {
+                if let type = parameter(name, in: initializer.signature.parameterClause.parameters) { return type }
+            } else if let closure = node.as(ClosureExprSyntax.self),
+                case .parameterClause(let clause) = closure.signature?.parameterClause
+            {
+                if let match = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    return match.type
+                }
+            } else if let members = node.as(MemberBlockSyntax.self) {
+                return StoredMembers.members(of: members).typed.first { $0.name == name }?.type
+            }
+            cursor = node.parent
+        }
+        return nil
+    }
+
+    private static func parameter(_ name: String, in parameters: FunctionParameterListSyntax) -> TypeSyntax? {
+        parameters.first { ($0.secondName ?? $0.firstName).text == name }?.type
+    }
+
+    private static func local(_ name: String, in block: CodeBlockItemListSyntax, before position: AbsolutePosition) -> TypeSyntax? {
+        var found: TypeSyntax?
+        for item in block where item.position < position {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+                found = binding.typeAnnotation?.type
+            }
+        }
+        return found
     }
 }

@@ -1,8 +1,9 @@
 import SwiftSyntax
 
 /// Finds function types that are not `@Sendable` inside a written type,
-/// looking through type aliases and the stored properties of structs and enums
-/// declared in the linted sources.
+/// looking through type aliases, the stored properties of structs, enums and
+/// classes declared in the linted sources, and the property requirements of
+/// protocols used as existentials.
 ///
 /// Safe forms are not reported: `@Sendable` and global-actor-isolated
 /// (`@MainActor`) function types, `@isolated(any)` and `@convention(c)`
@@ -24,6 +25,10 @@ struct FunctionTypeFinder {
         /// Whether the function type is itself safe to call anywhere
         /// (`@Sendable`, `@MainActor`…); only reported with `includeSafeFunctions`.
         var isSafe = false
+        /// Where to write `@Sendable`: set when the function type is written
+        /// in the linted sources and reached directly or through type aliases
+        /// only (a stored member of another type is that type's API to change).
+        var fix: SendableFix? = nil
 
         /// "`(String) -> Void`", or "`(String) -> Void` (via `Sink`)".
         var description: String {
@@ -34,8 +39,10 @@ struct FunctionTypeFinder {
     /// Wrappers whose contents cannot carry isolated closures across threads.
     static let safeContainers: Set<String> = ["Mutex", "SafeBox", "Atomic"]
 
-    /// How deep aliases and nested struct members are followed.
-    private static let maximumDepth = 6
+    /// How deep aliases and nested members are followed. Cycles are cut by
+    /// the `visiting` set; this only bounds work on very deep type graphs,
+    /// far beyond any alias chain written by hand.
+    private static let maximumDepth = 64
 
     let index: SourceIndex
 
@@ -51,7 +58,7 @@ struct FunctionTypeFinder {
         in type: TypeSyntax, scope: [String], genericParameters: Set<String>, file: String? = nil
     ) -> [Hit] {
         var visiting: Set<String> = []
-        return search(type, scope: scope, opaque: genericParameters, via: [], near: file, visiting: &visiting)
+        return search(type, scope: scope, opaque: genericParameters, via: [], near: file, fixable: true, visiting: &visiting)
     }
 
     /// The function types reachable from an initializer expression when the
@@ -67,7 +74,7 @@ struct FunctionTypeFinder {
     }
 
     private func search(
-        _ type: TypeSyntax, scope: [String], opaque: Set<String>, via: [String], near: String?, visiting: inout Set<String>
+        _ type: TypeSyntax, scope: [String], opaque: Set<String>, via: [String], near: String?, fixable: Bool, visiting: inout Set<String>
     ) -> [Hit] {
         guard via.count <= Self.maximumDepth else { return [] }
 
@@ -77,25 +84,25 @@ struct FunctionTypeFinder {
                 guard includeSafeFunctions, !isCFunction(attributed.attributes) else { return [] }
                 return [Hit(spelling: attributed.trimmedDescription, via: via, isSafe: true)]
             }
-            return search(attributed.baseType, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+            return search(attributed.baseType, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
         }
         if let function = type.as(FunctionTypeSyntax.self) {
             // Function types inside its parameters or result are not stored.
-            return [Hit(spelling: function.trimmedDescription, via: via)]
+            return [Hit(spelling: function.trimmedDescription, via: via, fix: fixable ? fix(for: function, in: near) : nil)]
         }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             return searchNamed(
                 name: identifier.name.text, qualifier: [], arguments: identifier.genericArgumentClause,
-                scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+                scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
         }
         if let member = type.as(MemberTypeSyntax.self) {
             let qualifier = TypeSyntaxQueries.path(of: member.baseType)
             var hits = searchNamed(
                 name: member.name.text, qualifier: qualifier, arguments: member.genericArgumentClause,
-                scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+                scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
             // `Outer<() -> Void>.Inner` carries the outer arguments along.
             if let baseArguments = member.baseType.as(IdentifierTypeSyntax.self)?.genericArgumentClause {
-                hits += searchArguments(baseArguments, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+                hits += searchArguments(baseArguments, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
             }
             return hits
         }
@@ -104,33 +111,33 @@ struct FunctionTypeFinder {
         // inline arrays: every type written inside may be stored.
         var hits: [Hit] = []
         for child in type.children(viewMode: .sourceAccurate) {
-            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
         }
         return hits
     }
 
     /// Visits the nearest types below `node`.
     private func searchChildren(
-        _ node: Syntax, scope: [String], opaque: Set<String>, via: [String], near: String?, visiting: inout Set<String>
+        _ node: Syntax, scope: [String], opaque: Set<String>, via: [String], near: String?, fixable: Bool, visiting: inout Set<String>
     ) -> [Hit] {
         if let type = node.as(TypeSyntax.self) {
-            return search(type, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+            return search(type, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
         }
         var hits: [Hit] = []
         for child in node.children(viewMode: .sourceAccurate) {
-            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+            hits += searchChildren(child, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
         }
         return hits
     }
 
     private func searchArguments(
         _ clause: GenericArgumentClauseSyntax, scope: [String], opaque: Set<String>, via: [String],
-        near: String?, visiting: inout Set<String>
+        near: String?, fixable: Bool, visiting: inout Set<String>
     ) -> [Hit] {
         var hits: [Hit] = []
         for argument in clause.arguments {
             if case .type(let type) = argument.argument {
-                hits += search(type, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+                hits += search(type, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
             }
         }
         return hits
@@ -138,12 +145,12 @@ struct FunctionTypeFinder {
 
     private func searchNamed(
         name: String, qualifier: [String], arguments: GenericArgumentClauseSyntax?, scope: [String],
-        opaque: Set<String>, via: [String], near: String?, visiting: inout Set<String>
+        opaque: Set<String>, via: [String], near: String?, fixable: Bool, visiting: inout Set<String>
     ) -> [Hit] {
-        if Self.safeContainers.contains(name) { return [] }
+        if Self.safeContainers.contains(name) || index.configuration.safeWrappers.contains(name) { return [] }
         var hits: [Hit] = []
         if let arguments {
-            hits += searchArguments(arguments, scope: scope, opaque: opaque, via: via, near: near, visiting: &visiting)
+            hits += searchArguments(arguments, scope: scope, opaque: opaque, via: via, near: near, fixable: fixable, visiting: &visiting)
         }
         if qualifier.isEmpty, opaque.contains(name) { return hits }
 
@@ -154,7 +161,7 @@ struct FunctionTypeFinder {
             defer { visiting.remove(key) }
             hits += search(
                 alias.aliased, scope: Array(alias.path.dropLast()), opaque: Set(alias.genericParameterNames),
-                via: via + [alias.path.joined(separator: ".")], near: alias.file, visiting: &visiting)
+                via: via + [alias.path.joined(separator: ".")], near: alias.file, fixable: fixable, visiting: &visiting)
             return hits
         }
         if let info = index.type(named: name, qualifier: qualifier, from: scope, near: near), shouldFollow(info) {
@@ -162,22 +169,29 @@ struct FunctionTypeFinder {
             guard !visiting.contains(key) else { return hits }
             visiting.insert(key)
             defer { visiting.remove(key) }
-            for member in StoredMembers.of(info) {
+            // An existential of a non-Sendable protocol may hold any
+            // conformer: closure-typed requirements are stored by some.
+            let members = info.kind == .protocolType ? StoredMembers.requirements(of: info) : StoredMembers.of(info)
+            for member in members {
                 let memberHits = search(
                     member.type, scope: info.path, opaque: Set(info.genericParameterNames),
                     via: via + ["\(info.path.joined(separator: ".")).\(member.name)"], near: info.source.path,
-                    visiting: &visiting)
+                    fixable: false, visiting: &visiting)
                 hits += memberHits
             }
         }
         return hits
     }
 
-    /// Structs and enums are values: their stored closures travel with them.
-    /// Types the compiler already checks (`Sendable`, global-actor isolated)
-    /// and `@unchecked Sendable` ones (reported on their own) are not followed.
+    /// Structs and enums are values: their stored closures travel with them;
+    /// a class instance is shared, so its closures are reached through it.
+    /// Types the compiler already checks (`Sendable`, global-actor isolated),
+    /// `@unchecked Sendable` ones (reported on their own) and actors are not
+    /// followed.
     private func shouldFollow(_ info: SourceIndex.TypeInfo) -> Bool {
-        guard info.kind == .structType || info.kind == .enumType else { return false }
+        guard [.structType, .enumType, .classType, .protocolType].contains(info.kind),
+            !index.sendableProtocols.contains(info.name)
+        else { return false }
         if info.conformances.contains(where: { conformance in
             TypeSyntaxQueries.isUncheckedSendable(conformance.type)
                 || TypeSyntaxQueries.impliesSendable(conformance.type, sendableProtocols: index.sendableProtocols)
@@ -185,6 +199,13 @@ struct FunctionTypeFinder {
             return false
         }
         return !TypeSyntaxQueries.attributeNames(info.attributes).contains(where: index.globalActors.contains)
+    }
+
+    /// The fix that marks `function`, written in the file `path`, `@Sendable`.
+    private func fix(for function: FunctionTypeSyntax, in path: String?) -> SendableFix? {
+        guard let path, let source = index.source(at: path) else { return nil }
+        let position = function.positionAfterSkippingLeadingTrivia
+        return SendableFix(file: path, offset: position.utf8Offset, line: source.converter.location(for: position).line)
     }
 
     /// Whether a function type is a C function pointer (no context to race on).

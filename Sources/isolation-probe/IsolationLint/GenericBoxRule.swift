@@ -61,7 +61,8 @@ struct GenericBoxRule {
 
     private func analyse(_ info: SourceIndex.TypeInfo) -> Analysis? {
         guard info.kind == .classType || info.kind == .structType || info.kind == .enumType,
-            !info.genericParameters.isEmpty, let (block, declSource, _) = info.memberBlocks.first
+            !info.genericParameters.isEmpty, let (block, declSource, _) = info.memberBlocks.first,
+            !index.configuration.safeWrappers.contains(info.name)
         else { return nil }
         let unchecked = info.uncheckedSendableConformances
         guard !unchecked.isEmpty else { return nil }
@@ -91,9 +92,13 @@ struct GenericBoxRule {
         // Storage behind an unsafe pointer is reached only with explicitly
         // unsafe code (SafeBox's own `@usableFromInline` pointer).
         // `@usableFromInline` storage is the plumbing of inlinable public
-        // accessors, which are judged on their own.
+        // accessors, which are judged on their own. So is a `let` holding a
+        // storage class of the linted code (a Mutex backport's
+        // `let storage: Storage<Value>`): the value is one more member away,
+        // behind the accessors that take the lock.
         for member in stored where !TypeSyntaxQueries.isFilePrivate(member.modifiers)
             && !member.attributes.contains("usableFromInline")
+            && !isStorageHandle(member, in: info)
             && TypeSyntaxQueries.storesValue(of: storedParameters, in: member.type, ignoringUnsafePointers: true)
         {
             outlets.append("property `\(member.name)` at \(where_(member.node, declSource, info))")
@@ -109,6 +114,17 @@ struct GenericBoxRule {
         guard !outlets.isEmpty else { return nil }
         let positions = Set(info.genericParameterNames.enumerated().filter { storedParameters.contains($0.element) }.map(\.offset))
         return Analysis(parameters: storedParameters, positions: positions, outlets: outlets)
+    }
+
+    /// Whether `member` is a `let` whose type is a class declared in the
+    /// linted sources, e.g. `let storage: Storage<Value>`.
+    private func isStorageHandle(_ member: StoredMembers.Member, in info: SourceIndex.TypeInfo) -> Bool {
+        guard let binding = member.node.parent?.as(PatternBindingSyntax.self),
+            let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            variable.bindingSpecifier.tokenKind == .keyword(.let),
+            let named = TypeSyntaxQueries.stripped(member.type).as(IdentifierTypeSyntax.self)
+        else { return false }
+        return index.type(named: named.name.text, from: info.path, near: info.source.path)?.kind == .classType
     }
 
     /// "line N" in the declaration's file, "File.swift:N" in another.

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import ProbeSupport
+import Synchronization
 
 /// Runs every lint rule over a set of Swift files treated as one program, so
 /// aliases, extensions and conformances in one file inform findings in another.
@@ -12,45 +14,109 @@ package struct LintEngine {
     /// Why linting could not start.
     package enum Failure: Error, CustomStringConvertible {
         case missingPath(String)
-        case unreadable(String, underlying: String)
         case noSwiftFiles([String])
+        case nothingReadable([LintReport.SkippedFile])
 
         package var description: String {
             switch self {
             case .missingPath(let path): return "no such file or directory: \(path)"
-            case .unreadable(let path, let underlying): return "cannot read \(path): \(underlying)"
             case .noSwiftFiles(let paths): return "no .swift files under \(paths.joined(separator: ", "))"
+            case .nothingReadable(let skipped):
+                return "no file could be read: " + skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; ")
             }
         }
     }
 
-    package init() {}
+    /// The rules' settings (from `.isolation-probe.json` and the command line).
+    package var configuration: LintConfiguration
+
+    package init(configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
+    }
 
     /// Lints the `.swift` files at `paths` (files, or directories searched recursively).
     package func lint(paths: [String]) throws -> LintReport {
-        let files = try Self.swiftFiles(at: paths)
-        guard !files.isEmpty else { throw Failure.noSwiftFiles(paths) }
         let start = ContinuousClock.now
-        var sources: [ParsedSource] = []
-        sources.reserveCapacity(files.count)
-        for file in files {
-            let text: String
-            do {
-                text = try String(contentsOfFile: file, encoding: .utf8)
-            } catch {
-                throw Failure.unreadable(file, underlying: "\(error)")
-            }
-            sources.append(ParsedSource(path: file, text: text))
-        }
+        let (sources, skipped) = try load(paths: paths)
         var report = lint(sources: sources)
+        report.skippedFiles = skipped
         report.seconds = Self.seconds(ContinuousClock.now - start)
         return report
+    }
+
+    /// Reads and parses the files at `paths`, on all cores; files that cannot
+    /// be read (permissions, not UTF-8, not a regular file) are skipped and named.
+    func load(paths: [String]) throws -> (sources: [ParsedSource], skipped: [LintReport.SkippedFile]) {
+        let files = try Self.swiftFiles(at: paths).filter(configuration.includes)
+        guard !files.isEmpty else { throw Failure.noSwiftFiles(paths) }
+        let results = Mutex<[Int: Result<ParsedSource, LintReport.SkippedFile>]>([:])
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+            let file = files[position]
+            let outcome: Result<ParsedSource, LintReport.SkippedFile>
+            switch Self.read(file) {
+            case .success(let text): outcome = .success(ParsedSource(path: file, text: text))
+            case .failure(let skipped): outcome = .failure(skipped)
+            }
+            results.withLock { $0[position] = outcome }
+        }
+        var sources: [ParsedSource] = []
+        var skipped: [LintReport.SkippedFile] = []
+        results.withLock { results in
+            for position in files.indices {
+                switch results[position] {
+                case .success(let source): sources.append(source)
+                case .failure(let failure): skipped.append(failure)
+                case nil: break
+                }
+            }
+        }
+        guard !sources.isEmpty else { throw Failure.nothingReadable(skipped) }
+        return (sources, skipped)
+    }
+
+    /// The text of `file`, or why it cannot be linted.
+    static func read(_ file: String) -> Result<String, LintReport.SkippedFile> {
+        // Reading a FIFO or a device would block or never end.
+        let type: FileAttributeType?
+        do {
+            let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+            type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            return .failure(.init(path: file, reason: "cannot read: \(reason)"))
+        }
+        guard type == .typeRegular else {
+            return .failure(.init(path: file, reason: "not a regular file"))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
+            return .failure(.init(path: file, reason: "cannot read: \(reason)"))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            return .failure(.init(path: file, reason: "not UTF-8 text"))
+        }
+        return .success(text)
     }
 
     /// Lints already-parsed sources (the tests' entry point).
     func lint(sources: [ParsedSource]) -> LintReport {
         let start = ContinuousClock.now
-        let index = SourceIndex(sources: sources)
+        let (kept, suppressed) = check(sources: sources)
+        return LintReport(
+            filesScanned: sources.count,
+            linesScanned: sources.reduce(0) { $0 + $1.lineCount },
+            seconds: Self.seconds(ContinuousClock.now - start),
+            suppressedCount: suppressed,
+            findings: kept.map(\.finding).sorted())
+    }
+
+    /// The candidates no suppression comment silences, each with its line
+    /// text filled in, and how many were suppressed.
+    func check(sources: [ParsedSource]) -> (kept: [LintCandidate], suppressedCount: Int) {
+        let index = SourceIndex(sources: sources, configuration: configuration)
         let boxRule = GenericBoxRule(index: index)
         var candidates = UncheckedStoredClosureRule(index: index).check()
         candidates += boxRule.check()
@@ -64,13 +130,17 @@ package struct LintEngine {
             !storedClosureLines.contains("\($0.finding.file):\($0.finding.line)")
         }
         let suppressions = sources.flatMap(Suppression.all(in:))
-        let (findings, suppressed) = SuppressionFilter.apply(candidates, suppressions: suppressions)
-        return LintReport(
-            filesScanned: sources.count,
-            linesScanned: sources.reduce(0) { $0 + $1.lineCount },
-            seconds: Self.seconds(ContinuousClock.now - start),
-            suppressedCount: suppressed,
-            findings: findings.sorted())
+        var (kept, suppressed) = SuppressionFilter.apply(candidates, suppressions: suppressions)
+        kept.removeAll { !configuration.isEnabled($0.finding.rule) }
+        for (path, positions) in Dictionary(grouping: kept.indices, by: { kept[$0].finding.file }) {
+            guard let source = index.source(at: path) else { continue }
+            let texts = source.normalizedLines(Set(positions.map { kept[$0].finding.line }))
+            for position in positions {
+                kept[position].finding.lineText = texts[kept[position].finding.line] ?? ""
+                kept[position].finding.severity = configuration.severity(of: kept[position].finding.rule)
+            }
+        }
+        return (kept, suppressed)
     }
 
     /// The `.swift` files at `paths`, sorted, without duplicates.
@@ -82,7 +152,7 @@ package struct LintEngine {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

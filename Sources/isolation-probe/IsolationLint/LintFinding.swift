@@ -21,9 +21,15 @@ package struct LintFinding: Codable, Sendable, Hashable {
     package var message: String
     /// The change that removes the problem.
     package var fix: String
+    /// The flagged line's code, its tokens joined by single spaces (comments
+    /// and layout dropped): with the rule and file, the key a baseline
+    /// matches findings by, so inserting lines elsewhere changes nothing.
+    package var lineText: String = ""
+    /// `warning`, or `error` when the configuration says so.
+    package var severity: LintConfiguration.Severity = .warning
 
     private enum CodingKeys: String, CodingKey {
-        case rule = "ruleId", file, line, column, message, fix
+        case rule = "ruleId", file, line, column, message, fix, lineText, severity
     }
 }
 

@@ -15,6 +15,22 @@ package struct LintReport: Codable, Sendable {
     /// Findings silenced by `isolation-probe:ignore` comments.
     package var suppressedCount: Int
     package var findings: [LintFinding]
+    /// Files found but not linted, with why (unreadable, not UTF-8).
+    package var skippedFiles: [SkippedFile] = []
+    /// Findings left out because the baseline accepts them.
+    package var baselinedCount = 0
+    /// Baseline entries that matched fewer findings than they count: fixed
+    /// since the baseline was written (informational).
+    package var fixedBaselineEntries: [LintBaseline.Entry] = []
+
+    /// A file the linter could not read.
+    package struct SkippedFile: Codable, Sendable, Error {
+        package var path: String
+        package var reason: String
+    }
+
+    /// Whether a finding the configuration marks `error` remains.
+    package var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
     /// Lines checked per second of wall-clock time.
     package var linesPerSecond: Double { seconds > 0 ? Double(linesScanned) / seconds : 0 }
@@ -31,14 +47,36 @@ package struct LintReport: Codable, Sendable {
     private func renderText() -> String {
         var out = ""
         for finding in findings {
-            out += "\(finding.file):\(finding.line):\(finding.column): warning: \(finding.message) [\(finding.rule.rawValue)]\n"
+            out += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]\n"
             out += "    fix: \(finding.fix)\n"
         }
+        out += notes()
         let rate = String(format: "%.0f", linesPerSecond)
         let time = String(format: "%.2f", seconds)
         out += "isolation-probe lint: \(findings.count) finding\(findings.count == 1 ? "" : "s")"
             + (suppressedCount > 0 ? " (\(suppressedCount) suppressed)" : "")
+            + (baselinedCount > 0 ? " (\(baselinedCount) in baseline)" : "")
+            + (skippedFiles.isEmpty ? "" : " (\(skippedFiles.count) unreadable skipped)")
             + " in \(filesScanned) file\(filesScanned == 1 ? "" : "s"), \(linesScanned) lines, \(time) s (\(rate) lines/s)\n"
+        return out
+    }
+
+    /// The skipped files and fixed baseline entries, one line each: the
+    /// end of the text report, and what JSON and SARIF runs print on
+    /// standard error.
+    package func notes() -> String {
+        var out = ""
+        for skipped in skippedFiles {
+            out += "\(skipped.path): warning: skipped, \(skipped.reason)\n"
+        }
+        for entry in fixedBaselineEntries {
+            out += "\(entry.file): note: baseline entry fixed (\(entry.count) fewer) [\(entry.rule)] \(entry.lineText)\n"
+        }
+        if !fixedBaselineEntries.isEmpty {
+            let count = fixedBaselineEntries.count
+            out += "isolation-probe lint: \(count) baseline " + (count == 1 ? "entry no longer matches" : "entries no longer match")
+                + "; rewrite the baseline with --write-baseline to drop " + (count == 1 ? "it" : "them") + "\n"
+        }
         return out
     }
 
@@ -50,6 +88,7 @@ package struct LintReport: Codable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case version, tool, filesScanned, linesScanned, seconds, linesPerSecond, suppressedCount, findings
+            case skippedFiles, baselinedCount, fixedBaselineEntries
         }
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -61,6 +100,9 @@ package struct LintReport: Codable, Sendable {
             try container.encode(report.linesPerSecond, forKey: .linesPerSecond)
             try container.encode(report.suppressedCount, forKey: .suppressedCount)
             try container.encode(report.findings, forKey: .findings)
+            try container.encode(report.skippedFiles, forKey: .skippedFiles)
+            try container.encode(report.baselinedCount, forKey: .baselinedCount)
+            try container.encode(report.fixedBaselineEntries, forKey: .fixedBaselineEntries)
         }
     }
 
@@ -72,7 +114,7 @@ package struct LintReport: Codable, Sendable {
         }
         let results = findings.map { finding in
             SARIF.Result(
-                ruleId: finding.rule.rawValue, level: "warning",
+                ruleId: finding.rule.rawValue, level: finding.severity.rawValue,
                 message: .init(text: finding.message + " Fix: " + finding.fix),
                 locations: [SARIF.Location(file: finding.file, line: finding.line, column: finding.column)])
         }

@@ -7,7 +7,7 @@ import SwiftSyntax
 /// let source = ParsedSource(path: "A.swift", text: "final class A {}")
 /// print(source.lineCount)  // 1
 /// ```
-final class ParsedSource {
+final class ParsedSource: Sendable {
     /// The path as reported in findings.
     let path: String
     /// The syntax tree.
@@ -32,6 +32,34 @@ final class ParsedSource {
     func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
         let location = node.startLocation(converter: converter)
         return (location.line, location.column)
+    }
+
+    /// The code on each of `lines`: its tokens, with one space wherever
+    /// the source has whitespace or a comment between two of them, so layout
+    /// and comments do not change it. A line holding only a comment (a
+    /// suppression) gives the comment, whitespace collapsed.
+    func normalizedLines(_ lines: Set<Int>) -> [Int: String] {
+        var code: [Int: String] = [:]
+        var spaceBefore = false
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenKind != .endOfFile {
+            let line = converter.location(for: token.positionAfterSkippingLeadingTrivia).line
+            if lines.contains(line) {
+                let separated = (spaceBefore || !token.leadingTrivia.isEmpty) && code[line] != nil
+                code[line, default: ""] += (separated ? " " : "") + token.text
+            }
+            spaceBefore = !token.trailingTrivia.isEmpty
+        }
+        var texts: [Int: String] = [:]
+        let rawLines = lines.subtracting(code.keys).isEmpty
+            ? [] : tree.description.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines {
+            if let text = code[line] {
+                texts[line] = text
+            } else if line >= 1, line <= rawLines.count {
+                texts[line] = rawLines[line - 1].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+        }
+        return texts
     }
 
     /// Lines a suppression comment for a finding at `node` may sit on: from the

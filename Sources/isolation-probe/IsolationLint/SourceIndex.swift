@@ -70,11 +70,17 @@ final class SourceIndex {
     private(set) var globalActors: Set<String> = ["MainActor"]
     /// Function declarations by base name, for matching closure arguments to parameters.
     private(set) var functions: [String: [FunctionDeclSyntax]] = [:]
+    /// Every indexed file by its path.
+    private var sourcesByPath: [String: ParsedSource] = [:]
+    /// The team's settings: known-safe wrappers and known-unsafe boxes.
+    let configuration: LintConfiguration
 
     /// Indexes `sources`; extensions are matched to types after all files are read.
-    init(sources: [ParsedSource]) {
+    init(sources: [ParsedSource], configuration: LintConfiguration = LintConfiguration()) {
+        self.configuration = configuration
         var extensions: [(path: [String], scope: [String], decl: ExtensionDeclSyntax, source: ParsedSource)] = []
         for source in sources {
+            sourcesByPath[source.path] = source
             let collector = DeclarationCollector(source: source)
             collector.walk(source.tree)
             for info in collector.types { types[info.name, default: []].append(info) }
@@ -95,6 +101,9 @@ final class SourceIndex {
         }
         computeSendableProtocols()
     }
+
+    /// The indexed file at `path`.
+    func source(at path: String) -> ParsedSource? { sourcesByPath[path] }
 
     /// The type called `name` as seen from inside the types `scope`
     /// (outermost first); `qualifier` is a written prefix such as `Outer` in

@@ -31,6 +31,24 @@ enum StoredMembers {
         return members(of: block).typed
     }
 
+    /// The instance property requirements of a protocol (`var f: T { get }`):
+    /// a conformer may satisfy each with a stored property.
+    static func requirements(of info: SourceIndex.TypeInfo) -> [Member] {
+        guard let block = info.memberBlocks.first?.block else { return [] }
+        return block.members.flatMap { item -> [Member] in
+            guard let variable = item.decl.as(VariableDeclSyntax.self),
+                !TypeSyntaxQueries.hasModifier(variable.modifiers, "static")
+            else { return [] }
+            return variable.bindings.compactMap { binding in
+                binding.typeAnnotation.map {
+                    Member(
+                        name: binding.pattern.trimmedDescription, type: $0.type, modifiers: variable.modifiers,
+                        attributes: TypeSyntaxQueries.attributeNames(variable.attributes), node: Syntax(binding.pattern))
+                }
+            }
+        }
+    }
+
     /// Typed and untyped stored members of one member block.
     static func members(of block: MemberBlockSyntax) -> (typed: [Member], untyped: [Untyped]) {
         var typed: [Member] = []

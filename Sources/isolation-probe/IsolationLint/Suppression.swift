@@ -73,17 +73,17 @@ struct Suppression {
 ///
 /// ```swift
 /// let result = SuppressionFilter.apply(candidates, suppressions: suppressions)
-/// print(result.findings.count, result.suppressedCount)
+/// print(result.kept.count, result.suppressedCount)
 /// ```
 enum SuppressionFilter {
     static func apply(
         _ candidates: [LintCandidate], suppressions: [Suppression]
-    ) -> (findings: [LintFinding], suppressedCount: Int) {
+    ) -> (kept: [LintCandidate], suppressedCount: Int) {
         var used = Array(repeating: false, count: suppressions.count)
         var byFile: [String: [Int]] = [:]
         for (position, suppression) in suppressions.enumerated() { byFile[suppression.file, default: []].append(position) }
 
-        var findings: [LintFinding] = []
+        var kept: [LintCandidate] = []
         var suppressedCount = 0
         for candidate in candidates {
             let finding = candidate.finding
@@ -96,16 +96,16 @@ enum SuppressionFilter {
                 used[match] = true
                 suppressedCount += 1
             } else {
-                findings.append(finding)
+                kept.append(candidate)
             }
         }
 
         let known = LintRule.allCases.filter(\.isSuppressible).map(\.rawValue).joined(separator: ", ")
         for (position, suppression) in suppressions.enumerated() {
             func report(_ rule: LintRule, _ message: String, _ fix: String) {
-                findings.append(LintFinding(
+                kept.append(LintCandidate(finding: LintFinding(
                     rule: rule, file: suppression.file, line: suppression.line, column: suppression.column,
-                    message: message, fix: fix))
+                    message: message, fix: fix)))
             }
             let unknown = suppression.ruleIDs.filter { id in LintRule(rawValue: id)?.isSuppressible != true }
             if suppression.ruleIDs.isEmpty || !unknown.isEmpty {
@@ -126,6 +126,6 @@ enum SuppressionFilter {
                        "Delete the comment, or move it onto the flagged line or directly above the flagged declaration.")
             }
         }
-        return (findings, suppressedCount)
+        return (kept, suppressedCount)
     }
 }

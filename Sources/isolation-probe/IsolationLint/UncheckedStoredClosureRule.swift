@@ -28,9 +28,11 @@ struct UncheckedStoredClosureRule {
                 guard let first = hits.first else { continue }
                 let what = info.kind == .enumType && member.node.is(TypeSyntax.self)
                     ? "The payload of case `\(member.name)`" : "`\(typeName).\(member.name)`"
+                // Fixable when every function type it stores can be marked.
+                let fixes = hits.compactMap(\.fix)
                 candidates.append(candidate(
                     at: member.node, in: source, what: what, stored: first.description, typeName: typeName,
-                    example: first.spelling))
+                    example: first.spelling, fixes: fixes.count == hits.count ? fixes : []))
             }
             for member in members.untyped {
                 guard let first = finder.nonSendableFunctionTypes(inInitializer: member.initializer).first else { continue }
@@ -43,7 +45,8 @@ struct UncheckedStoredClosureRule {
     }
 
     private func candidate(
-        at node: Syntax, in source: ParsedSource, what: String, stored: String, typeName: String, example: String
+        at node: Syntax, in source: ParsedSource, what: String, stored: String, typeName: String, example: String,
+        fixes: [SendableFix] = []
     ) -> LintCandidate {
         LintCandidate(
             rule: .uncheckedSendableStoredClosure, at: node, in: source,
@@ -51,6 +54,7 @@ struct UncheckedStoredClosureRule {
                 + "@unchecked Sendable: a closure formed on the main actor (or another actor) can be stored "
                 + "here and called from another thread, where its isolation check traps.",
             fix: "Declare the function type `@Sendable` (`@Sendable \(example)`), or `@MainActor` if it must run "
-                + "on the main actor; to guard it with a lock, keep it in SafeBox or Mutex, which take it as `sending`.")
+                + "on the main actor; to guard it with a lock, keep it in SafeBox or Mutex, which take it as `sending`.",
+            sendableFixes: fixes)
     }
 }

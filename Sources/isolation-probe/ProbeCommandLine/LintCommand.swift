@@ -3,15 +3,18 @@ import Foundation
 import IsolationLint
 import ProbeSupport
 
-/// `isolation-probe lint`: finds isolation loopholes in Swift sources.
+/// `isolation-probe lint` (and `isolation-lint`): finds isolation loopholes in Swift sources.
 ///
 /// ```
 /// isolation-probe lint Sources
 /// isolation-probe lint Sources/MyLib --format sarif --output lint.sarif
+/// isolation-probe lint Sources --write-baseline isolation-baseline.json
+/// isolation-probe lint Sources --baseline isolation-baseline.json
+/// isolation-probe lint Sources --fix --dry-run
 /// ```
 ///
 /// Exit status: 0 when nothing is found, 1 when something is, 2 for bad usage
-/// (a missing path, no Swift files).
+/// (a missing path, no Swift files, a malformed configuration or baseline).
 package struct LintCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "lint",
@@ -26,7 +29,10 @@ package struct LintCommand: ParsableCommand {
             Suppress one finding with a comment on its line or just above its declaration:
               // isolation-probe:ignore <rule-id> -- <reason>
             A suppression without a reason, with an unknown rule, or matching nothing is itself reported.
-            Directories named .build*, .git, .swiftpm and Packages are skipped.
+            Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8
+            files are skipped and named.
+            Settings come from the first .isolation-probe.json in the linted paths' common directory or above
+            (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline); flags override them.
             Exit status: 0 nothing found, 1 findings, 2 bad usage.
             """
     )
@@ -40,35 +46,131 @@ package struct LintCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    @Option(help: "Report only findings this baseline file does not accept; list its entries that no longer match as fixed.")
+    var baseline: String?
+
+    @Option(help: "Record the current findings in this baseline file (paths relative to its directory) and exit 0.")
+    var writeBaseline: String?
+
+    @Flag(help: "Make the function types behind findings @Sendable, in place, then report what is left.")
+    var fix = false
+
+    @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
+    var dryRun = false
+
+    @Option(help: "Use this configuration file instead of looking for \(LintConfiguration.fileName).")
+    var config: String?
+
+    @Option(help: "Set a rule's severity, overriding the configuration: RULE=off|warning|error (repeatable).")
+    var rule: [String] = []
+
+    @Option(help: "Skip files matching this glob, relative to the configuration's directory (repeatable).")
+    var exclude: [String] = []
+
     @Option(help: ArgumentHelp(
-        "For build-tool plugins: after linting, write this (empty) Swift file and exit 0 even with findings, so a build shows them as warnings.",
+        "For build-tool plugins: after linting, write this (empty) Swift file and exit 0 unless a finding is an error, so a build shows them as warnings.",
         visibility: .hidden))
     var stamp: String?
 
     package init() {}
 
+    package func validate() throws {
+        if dryRun && !fix { throw ValidationError("--dry-run only applies to --fix") }
+    }
+
     package func run() throws {
-        let report: LintReport
+        let configuration = try loadConfiguration()
+        let engine = LintEngine(configuration: configuration)
+        let baselinePath = baseline ?? (writeBaseline == nil ? configuration.baseline.map(configuration.resolve) : nil)
+        let accepted: LintBaseline?
+        do throws(LintBaseline.Failure) {
+            accepted = try baselinePath.map { path throws(LintBaseline.Failure) in try LintBaseline.load(path) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+
+        var report: LintReport
         do {
-            report = try LintEngine().lint(paths: paths)
+            if fix {
+                report = try applyFixes(engine: engine, baseline: accepted)
+            } else {
+                report = try engine.lint(paths: paths)
+            }
         } catch let failure as LintEngine.Failure {
             throw ValidationError(failure.description)
         }
+        if let writeBaseline {
+            let directory = (writeBaseline as NSString).deletingLastPathComponent
+            let recorded = LintBaseline(recording: report.findings, root: directory.isEmpty ? "." : directory)
+            try writeReport(recorded.rendered, toFile: writeBaseline)
+            let line = "isolation-probe lint: wrote \(report.findings.count) finding(s) as \(recorded.entries.count) "
+                + "entr\(recorded.entries.count == 1 ? "y" : "ies") to \(writeBaseline)\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        if let accepted, !fix { report = accepted.applied(to: report) }
+
+        try emit(report)
+        if let stamp {
+            try writeReport("// isolation-lint checked \(report.filesScanned) file(s); findings: \(report.findings.count)\n", toFile: stamp)
+            if report.hasErrors { throw ExitCode(1) }
+            return
+        }
+        if writeBaseline != nil { return }
+        if !report.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The configuration file (given, or found from the paths upward) with
+    /// the command line's overrides applied.
+    private func loadConfiguration() throws -> LintConfiguration {
+        do throws(LintConfiguration.Failure) {
+            var configuration: LintConfiguration
+            if let config {
+                configuration = try LintConfiguration.load(config)
+            } else {
+                configuration = try LintConfiguration.discover(for: paths) ?? LintConfiguration()
+            }
+            configuration.excluded += exclude
+            try configuration.override(rules: rule)
+            return configuration
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Fixes in place (or prints the diff with --dry-run), prints one line
+    /// per change, and returns the findings left.
+    private func applyFixes(engine: LintEngine, baseline: LintBaseline?) throws -> LintReport {
+        let result = try LintFixer(engine: engine, baseline: baseline).fix(paths: paths)
+        var changeLines = ""
+        for change in result.changes {
+            changeLines += "\(change.file):\(change.line): fixed [\(change.rules.map(\.rawValue).joined(separator: ", "))]\n"
+        }
+        if dryRun {
+            FileHandle.standardOutput.write(Data(result.unifiedDiff.utf8))
+            FileHandle.standardError.write(Data(changeLines.utf8))
+        } else {
+            for (file, text) in result.fixedTexts.sorted(by: { $0.key < $1.key }) {
+                try writeReport(text, toFile: file)
+            }
+            FileHandle.standardOutput.write(Data(changeLines.utf8))
+        }
+        return result.report
+    }
+
+    private func emit(_ report: LintReport) throws {
         let rendered = report.render(format)
+        // With a diff on standard output, the report goes to standard error.
+        let reportHandle = dryRun && output == nil ? FileHandle.standardError : FileHandle.standardOutput
         if let output {
             try writeReport(rendered, toFile: output)
             if format != .text {
                 // Keep a one-line summary visible when the report goes to a file.
                 let line = "isolation-probe lint: \(report.findings.count) finding(s), report written to \(output)\n"
-                FileHandle.standardError.write(Data(line.utf8))
+                FileHandle.standardError.write(Data((report.notes() + line).utf8))
             }
         } else {
-            FileHandle.standardOutput.write(Data(rendered.utf8))
+            reportHandle.write(Data(rendered.utf8))
+            if format != .text { FileHandle.standardError.write(Data(report.notes().utf8)) }
         }
-        if let stamp {
-            try writeReport("// isolation-lint checked \(report.filesScanned) file(s); findings: \(report.findings.count)\n", toFile: stamp)
-            return
-        }
-        if !report.findings.isEmpty { throw ExitCode(1) }
     }
 }

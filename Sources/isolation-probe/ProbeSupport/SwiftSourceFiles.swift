@@ -31,22 +31,30 @@ package enum SwiftSourceFiles {
                 continue
             }
             var found: [String] = []
-            collect(directory: path, into: &found)
+            var visited: Set<String> = []
+            collect(directory: path, into: &found, visited: &visited)
             files += found.sorted()
         }
         var seen: Set<String> = []
         return files.filter { seen.insert($0).inserted }
     }
 
-    private static func collect(directory: String, into files: inout [String]) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    /// Walks `directory`; `visited` holds the real paths of the directories
+    /// walked, so a symbolic link back up the tree is not followed forever.
+    /// A `.swift` entry that is not a readable regular file (a dangling link,
+    /// a FIFO) is still listed, for the reader to report by name.
+    private static func collect(directory: String, into files: inout [String], visited: inout Set<String>) {
+        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted,
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: directory)
+        else { return }
         for entry in entries.sorted() {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if exists, isDirectory.boolValue {
                 if !skippedDirectories.contains(entry), !entry.hasPrefix(".build") {
-                    collect(directory: path, into: &files)
+                    collect(directory: path, into: &files, visited: &visited)
                 }
             } else if entry.hasSuffix(".swift") {
                 files.append(path)

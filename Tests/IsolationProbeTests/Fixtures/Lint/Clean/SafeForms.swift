@@ -160,3 +160,21 @@ typealias SendableKeyPath<Root, Value> = KeyPath<Root, Value> & Sendable
     private let keyPath: any SendableKeyPath<[Int], Value>
     var wrappedValue: Value { fatalError("looked up elsewhere") }
 }
+
+/// A Mutex backport (FlyingSocks' shape): the lock and the value live in a
+/// storage class; the only way to the value is `withLock`'s `inout sending`.
+final class BackportStorage<Value> {
+    let lock = NSLock()
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+struct MutexBackport<Value>: @unchecked Sendable {
+    let storage: BackportStorage<Value>
+    init(_ initialValue: consuming sending Value) { storage = BackportStorage(initialValue) }
+    func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
+        storage.lock.lock()
+        defer { storage.lock.unlock() }
+        return try body(&storage.value)
+    }
+}
