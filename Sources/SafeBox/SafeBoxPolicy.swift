@@ -92,7 +92,7 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     ///
     /// ```swift
     /// // Shared with a SCHED_FIFO audio thread: no priority inversion.
-    /// let mixer = SafeBox(MixerState(), policy: .pthread(.priorityInheritance))
+    /// let mixerLevels = SafeBox([Float](repeating: 0, count: 8), policy: .pthread(.priorityInheritance))
     /// ```
     public static func pthread(_ kind: PThreadKind) -> SafeBoxPolicy {
         SafeBoxPolicy(.pthread(kind))
