@@ -3,7 +3,7 @@
 # out of the checkout, run from a third directory with an empty home and
 # cache. It must list, explain, run the cases that trap and the two that link
 # SafeBox/LoggingSink (9a, 9b: built from the sources the binary carries),
-# and lint a file with a loophole.
+# lint a file with a loophole, and triage a crash report.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,8 +66,25 @@ SOURCE
 expect_status 1 lint Logging.swift
 grep -q 'Logging.swift:6:.*warning:.*\[unchecked-box-of-closure\]' "$work/out"
 
+# Triage a crash the installed binary did not produce itself: case 1's run,
+# as the Swift runtime's backtracer printed it.
+cat > "$work/elsewhere/crash.txt" <<'REPORT'
+*** Program crashed: Illegal instruction at 0x00007f3a1c0b52a2 ***
+
+Thread 1 crashed:
+
+0 [ra]      0x00007f3a1c0b52a2 _dispatch_assert_queue_fail + 157 in libdispatch.so
+1 [ra]      0x00007f3a1c0b5204 dispatch_assert_queue + 195 in libdispatch.so
+2 [ra]      0x00007f3a1c4d7c1e swift_task_isCurrentExecutorWithFlagsImpl(swift::SerialExecutorRef, swift::swift_task_is_current_executor_flag) + 301 in libswift_Concurrency.so
+3 [ra]      0x000055d0c2a0b3e5 closure #1 in HostApp.init() + 52 in program at /tmp/Case_unchecked_box/UncheckedBox.swift:35:31
+4 [ra]      0x000055d0c2a0b6c9 closure #1 in Uploader.flush() + 88 in program at /tmp/Case_unchecked_box/UncheckedBox.swift:24:13
+REPORT
+expect_status 0 triage crash.txt
+grep -q 'isolation-trap' "$work/out"
+grep -q 'HostApp.init' "$work/out"
+
 # Nothing may be written where the user stands; the cache is the user's.
-if [ -n "$(ls -A "$work/elsewhere" | grep -v '^Logging.swift$')" ]; then
+if [ -n "$(ls -A "$work/elsewhere" | grep -Ev '^(Logging.swift|crash.txt)$')" ]; then
     echo "FAIL: the probe wrote into the current directory:" >&2; ls -la "$work/elsewhere" >&2; exit 1
 fi
 test -d "$work/home/.cache/isolation-probe" || { echo "FAIL: no cache in ~/.cache/isolation-probe" >&2; exit 1; }

@@ -33,9 +33,7 @@ public struct SwiftDemangleTool: Demangler {
     /// SwiftDemangleTool().swiftExecutable()   // "/opt/swift/usr/bin/swift"
     /// ```
     public func swiftExecutable() -> String? {
-        searchPath.split(separator: ":").lazy
-            .map { String($0) + "/swift" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        try? ChildProcess.resolve("swift", searchPath: searchPath)
     }
 
     public func demangle(_ names: [String]) async -> DemangledNames {

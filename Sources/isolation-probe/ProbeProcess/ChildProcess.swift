@@ -237,18 +237,21 @@ package enum ChildProcess {
     }
 
     /// The absolute path of `program`: itself if it contains a `/`, else the
-    /// first executable of that name in PATH.
+    /// first executable of that name in `searchPath` (the process's PATH by
+    /// default).
     ///
     /// ```swift
     /// try ChildProcess.resolve("swift")  // "/opt/swift/usr/bin/swift"
     /// ```
-    package static func resolve(_ program: String) throws -> String {
+    package static func resolve(
+        _ program: String,
+        searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    ) throws -> String {
         let manager = FileManager.default
         if program.contains("/") {
             guard manager.isExecutableFile(atPath: program) else { throw Failure.notFound(program) }
             return program
         }
-        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in searchPath.split(separator: ":") {
             let candidate = String(directory) + "/" + program
             var isDirectory: ObjCBool = false
