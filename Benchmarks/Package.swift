@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "MutexNext"),
 
         // SafeBox's lock engine (the root package's cpts_lock.c, included
-        // by path) built with other spin limits and hand-off intervals, for
+        // by path) built with other spin shapes and hand-off intervals, for
         // the report's engine study.
         .target(name: "EngineVariants", exclude: ["engine_variant.inc"]),
 

@@ -17,14 +17,31 @@
 #include "include/cpts_clock.h"
 #include "include/cpts_lock.h"
 
-// Longest a contended acquire spins before parking, in pause iterations
-// (~25-40 ns each on current x86 and arm64 cores, so about 3-6 µs).
-// Overridable at compile time, as the benchmarks' engine study does.
-#ifndef CPTS_SPIN_LIMIT
-#define CPTS_SPIN_LIMIT 128u
+// The spin phase of a contended acquire: up to CPTS_SPIN_TRIES looks at the
+// word, each after CPTS_SPIN_PAUSE_BASE to 2 × CPTS_SPIN_PAUSE_BASE - 1 pause
+// instructions (the jitter, drawn once per acquire from the cycle counter,
+// keeps threads released together from probing in lockstep). Long gaps
+// between looks are the point: each look pulls the lock's cache line away
+// from the holder, and a holder that keeps the line re-takes the lock at
+// uncontended speed. These are the tunables of swiftlang/swift#88523's Linux
+// Mutex (20 tries, base 64); see Benchmarks/Results/contention.md for the
+// engine study that chose them. Overridable at compile time, as that study
+// does.
+#ifndef CPTS_SPIN_TRIES
+#define CPTS_SPIN_TRIES 20u
 #endif
-#ifndef CPTS_SPIN_MAX_PAUSE
-#define CPTS_SPIN_MAX_PAUSE 32u
+#ifndef CPTS_SPIN_PAUSE_BASE
+#define CPTS_SPIN_PAUSE_BASE 64u  // a power of two
+#endif
+// Once this many threads are parked, a newcomer parks without spinning:
+// more spinners would only slow the hand-over to those already queued.
+#ifndef CPTS_MAX_PARKED_BEFORE_SPIN
+#define CPTS_MAX_PARKED_BEFORE_SPIN 4u
+#endif
+// 1: a spinner that sees a parked thread stops spinning and parks too, as
+// #88523 does; 0: it keeps spinning for its tries.
+#ifndef CPTS_SPIN_JOIN_PARKED
+#define CPTS_SPIN_JOIN_PARKED 0
 #endif
 
 // Eventual fairness: a contended release hands the lock to a parked thread
@@ -45,6 +62,21 @@ static inline void cpts_cpu_relax(void) {
     __builtin_ia32_pause();
 #elif defined(__aarch64__) || defined(__arm__)
     __asm__ __volatile__("yield" ::: "memory");
+#endif
+}
+
+/// The CPU's free-running cycle counter, for spin jitter only.
+static inline uint64_t cpts_cycle_counter(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+    uint64_t value;
+    __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(value));
+    return value;
+#else
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (uint64_t)now.tv_nsec;
 #endif
 }
 
@@ -178,8 +210,8 @@ void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
                                                          : 0;
     __atomic_store_n(&lock->word, word, RELAXED);
     __atomic_store_n(&lock->condition_sequence, 0, RELAXED);
-    lock->spin_limit = policy == CPTS_LOCK_POLICY_ADAPTIVE || policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_SPIN_LIMIT : 0;
-    __atomic_store_n(&lock->spin_estimate, 0, RELAXED);
+    lock->spin_limit = policy == CPTS_LOCK_POLICY_ADAPTIVE || policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_SPIN_TRIES : 0;
+    __atomic_store_n(&lock->parked_threads, 0, RELAXED);
     __atomic_store_n(&lock->owner, 0, RELAXED);
     lock->condition_waiters = 0;
     lock->fair_handoff_after_ns = 0;
@@ -211,32 +243,28 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     }
 
     // Spin: a lock held for a few dozen nanoseconds is usually free again
-    // before a sleep + wake-up (microseconds) could even begin. The budget
-    // follows a running estimate of the spins that recently sufficed
-    // (as glibc's adaptive mutex does), capped by spin_limit, so a lock that
-    // is held long stops burning CPU. Only a free word is compare-exchanged;
-    // everything else is a plain load, which keeps the cache line shared.
-    uint32_t limit = lock->spin_limit;
-    if (limit != 0) {
-        int32_t estimate = (int32_t)__atomic_load_n(&lock->spin_estimate, RELAXED);
-        uint32_t budget = (uint32_t)estimate * 2 + 16;
-        if (budget > limit) budget = limit;
-        // Probe with exponential backoff (1, 2, 4 … 32 pauses between looks):
-        // every look pulls the lock's cache line away from the holder, so
-        // looking less often lets the holder finish sooner.
-        uint32_t pause = 1;
-        for (uint32_t spins = 0; spins < budget; spins += pause) {
-            uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    // before a sleep + wake-up (microseconds) could even begin. Only a free
+    // word is compare-exchanged; every look is a plain load, which keeps the
+    // cache line shared. A thread that finds others parked stops spinning
+    // and queues behind them (barging past parked threads is left to the
+    // fast path, and the fair hand-off bounds it).
+    uint32_t tries = lock->spin_limit;
+    if (tries != 0) {
+        uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+        bool crowded = (word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED &&
+                       __atomic_load_n(&lock->parked_threads, RELAXED) >= CPTS_MAX_PARKED_BEFORE_SPIN;
+        uint32_t pauses = CPTS_SPIN_PAUSE_BASE + ((uint32_t)cpts_cycle_counter() & (CPTS_SPIN_PAUSE_BASE - 1));
+        for (; !crowded && tries > 0; tries--) {
+            for (uint32_t i = 0; i < pauses; i++) cpts_cpu_relax();
+            word = __atomic_load_n(&lock->word, RELAXED);
             if ((word & CPTS_LOCK_STATE_MASK) == 0 &&
                 __atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
-                __atomic_store_n(&lock->spin_estimate, (uint32_t)(estimate + ((int32_t)spins - estimate) / 8),
-                                 RELAXED);
                 goto acquired;
             }
-            for (uint32_t i = 0; i < pause; i++) cpts_cpu_relax();
-            if (pause < CPTS_SPIN_MAX_PAUSE) pause <<= 1;
+#if CPTS_SPIN_JOIN_PARKED
+            if ((word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED) break;
+#endif
         }
-        __atomic_store_n(&lock->spin_estimate, (uint32_t)(estimate + ((int32_t)budget - estimate) / 8), RELAXED);
     }
 
     // Park (Drepper, "Futexes Are Tricky", mutex 3): mark the word PARKED
@@ -249,19 +277,31 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // before the deadline is looked at: the releaser counted on a waiter
     // taking it. Parking compares against the exact word "held + parked",
     // so nobody can fall asleep while a handoff is pending.
+    //
+    // parked_threads counts the threads in this loop that have slept at
+    // least once; it only steers newcomers' spinning, never correctness.
     const uint32_t parked = flags | CPTS_LOCK_PARKED;
+    bool counted = false;
     for (;;) {
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);
         if ((word & CPTS_LOCK_HANDOFF) || (word & CPTS_LOCK_STATE_MASK) == 0) {
-            if (__atomic_compare_exchange_n(&lock->word, &word, parked, false, ACQUIRE, RELAXED)) goto acquired;
+            if (__atomic_compare_exchange_n(&lock->word, &word, parked, false, ACQUIRE, RELAXED)) break;
             continue;
         }
         if (word != parked && !__atomic_compare_exchange_n(&lock->word, &word, parked, false, RELAXED, RELAXED)) {
             continue;
         }
-        if (deadline_ns != CPTS_LOCK_NO_DEADLINE && cpts_monotonic_now_ns() >= deadline_ns) return ETIMEDOUT;
+        if (deadline_ns != CPTS_LOCK_NO_DEADLINE && cpts_monotonic_now_ns() >= deadline_ns) {
+            if (counted) __atomic_fetch_sub(&lock->parked_threads, 1, RELAXED);
+            return ETIMEDOUT;
+        }
+        if (!counted) {
+            __atomic_fetch_add(&lock->parked_threads, 1, RELAXED);
+            counted = true;
+        }
         cpts_park(&lock->word, parked, deadline_ns);
     }
+    if (counted) __atomic_fetch_sub(&lock->parked_threads, 1, RELAXED);
 
 acquired:
     if (checked) __atomic_store_n(&lock->owner, cpts_self(), RELAXED);

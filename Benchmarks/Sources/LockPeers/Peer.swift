@@ -95,10 +95,11 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         actor,
         .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
         // The engine study: SafeBox's engine with other constants (out of line).
-        .lock("engine: shipped (spin 128, hand-off 250 µs)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
-        .lock("engine: spin 2048", "engine-spin2048", [.engineStudy]) { EngineVariantLock(.spin2048) },
+        .lock("engine: shipped (20 tries, hand-off 250 µs)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        .lock("engine: stop spinning once a thread is parked", "engine-joinparked", [.engineStudy]) { EngineVariantLock(.joinParked) },
+        .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(.tries5) },
         .lock("engine: no hand-off", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
-        .lock("engine: hand-off 50 µs", "engine-handoff50us", [.engineStudy]) { EngineVariantLock(.handoff50us) },
+        .lock("engine: hand-off 1 ms", "engine-handoff1ms", [.engineStudy]) { EngineVariantLock(.handoff1ms) },
     ]
 
     /// The actor peer: tasks on the cooperative pool, one `await` per

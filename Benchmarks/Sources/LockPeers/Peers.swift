@@ -237,20 +237,24 @@ public struct EngineVariant: Sendable {
     let lock: @convention(c) (OpaquePointer?) -> Void
     let unlock: @convention(c) (OpaquePointer?) -> Void
 
-    /// SafeBox's constants: spin limit 128 pauses, hand-off every 250 µs on average.
+    /// SafeBox's constants: 20 tries of 64-127 pauses, hand-off every 250 µs on average.
     public static let shipped = EngineVariant(
         create: ev_shipped_create, destroy: ev_shipped_destroy, lock: ev_shipped_lock, unlock: ev_shipped_unlock)
-    /// Spin limit 2048 pauses (Mutex (next) spins 20 × 64-127).
-    public static let spin2048 = EngineVariant(
-        create: ev_spin2048_create, destroy: ev_spin2048_destroy, lock: ev_spin2048_lock, unlock: ev_spin2048_unlock)
+    /// Spinners stop as soon as a thread is parked, as Mutex (next) does.
+    public static let joinParked = EngineVariant(
+        create: ev_joinparked_create, destroy: ev_joinparked_destroy, lock: ev_joinparked_lock,
+        unlock: ev_joinparked_unlock)
+    /// 5 tries instead of 20.
+    public static let tries5 = EngineVariant(
+        create: ev_tries5_create, destroy: ev_tries5_destroy, lock: ev_tries5_lock, unlock: ev_tries5_unlock)
     /// No hand-off to parked threads: pure barging.
     public static let noHandoff = EngineVariant(
         create: ev_nohandoff_create, destroy: ev_nohandoff_destroy, lock: ev_nohandoff_lock,
         unlock: ev_nohandoff_unlock)
-    /// Hand-off every 50 µs on average.
-    public static let handoff50us = EngineVariant(
-        create: ev_handoff50us_create, destroy: ev_handoff50us_destroy, lock: ev_handoff50us_lock,
-        unlock: ev_handoff50us_unlock)
+    /// Hand-off every 1 ms on average.
+    public static let handoff1ms = EngineVariant(
+        create: ev_handoff1ms_create, destroy: ev_handoff1ms_destroy, lock: ev_handoff1ms_lock,
+        unlock: ev_handoff1ms_unlock)
 }
 
 /// A value behind one engine-variant lock (called out of line).

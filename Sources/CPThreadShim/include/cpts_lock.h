@@ -73,11 +73,12 @@ typedef struct cpts_lock {
     uint32_t word;
     /// Futex word of the condition: bumped by every notify. Atomic.
     uint32_t condition_sequence;
-    /// Upper bound on spin iterations; 0 for the plain policy.
+    /// How many times a contended acquire looks at the word before it
+    /// parks; 0 for the plain policy (park at once).
     uint32_t spin_limit;
-    /// Running estimate of the spins a contended acquire needed. Atomic
-    /// (relaxed): racing updates only blur the estimate.
-    uint32_t spin_estimate;
+    /// Threads parked in the acquire loop. Atomic (relaxed): it only tells
+    /// newcomers whether spinning is worth it.
+    uint32_t parked_threads;
     /// Checked and pthread policies: the holder's thread identity, 0 when
     /// free. Atomic.
     uintptr_t owner;

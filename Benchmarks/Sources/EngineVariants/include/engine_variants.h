@@ -18,14 +18,16 @@ typedef struct ev_lock ev_lock;
     void ev_##prefix##_lock(ev_lock *lock);       \
     void ev_##prefix##_unlock(ev_lock *lock);
 
-/// Spin limit 128, hand-off every 250 µs on average: SafeBox's constants.
+/// SafeBox's constants: 20 tries of 64-127 pauses, hand-off every 250 µs on average.
 EV_DECLARE(shipped)
-/// Spin limit 2048 pauses.
-EV_DECLARE(spin2048)
+/// Spinners stop as soon as a thread is parked.
+EV_DECLARE(joinparked)
+/// 5 tries instead of 20.
+EV_DECLARE(tries5)
 /// No hand-off.
 EV_DECLARE(nohandoff)
-/// Hand-off every 50 µs on average.
-EV_DECLARE(handoff50us)
+/// Hand-off every 1 ms on average.
+EV_DECLARE(handoff1ms)
 
 #undef EV_DECLARE
 
