@@ -56,8 +56,9 @@
  *     --sanitize=thread). The owner field is a second location written only
  *     by the holder and read by the thread itself (re-entry) or compared
  *     against the reader's own identity, which no other thread ever stores.
- *   - The spin budget, the spin estimate, the fairness clock and its random
- *     interval are replaced by nondeterministic choice (any number of spins,
+ *   - The spin tries and their pauses, the parked-thread count that lets a
+ *     newcomer skip spinning, the fairness clock and its random interval
+ *     are replaced by nondeterministic choice (any number of spins,
  *     a hand-off on any contended release of a spinning policy), which
  *     covers every value they can take.
  *   - Condition waits (cpts_lock_wait/cpts_lock_notify_all) are not in this
@@ -67,22 +68,22 @@
  * Step-to-C table (line numbers of cpts_lock.c unless marked .h):
  *   model step                         | C it mirrors
  *   -----------------------------------+---------------------------------------
- *   FAST_ACQUIRE cas(0 -> HELD)        | cpts_lock.h:125-128 cpts_lock_acquire_fast
- *   FAST_RELEASE cas(HELD -> 0)        | cpts_lock.h:134-137 cpts_lock_release_fast
- *   a1 flags, checked re-entry EDEADLK | 198-201
- *   a2 first attempt                   | 204-208
- *   a3 spin loop (nondeterministic)    | 216-237
- *   a4 park loop: claim free/handoff   | 250-255
- *   a5 mark PARKED unless already      | 256-258
- *   a6 deadline test -> ETIMEDOUT      | 259
- *   a7 futex wait on `parked`          | 260; futex 60-70 (parking lot 126-150)
- *   a8 acquired: record owner          | 263-265
- *   r1 EPERM: free or handed off       | 269-271
- *   r2 checked: owner test, clear      | 272-276
- *   r3 fair hand-off: store HANDOFF    | 283-289
- *   r4 wake one, counted               | 290; futex 77-81 (parking lot 163-166)
- *   r5 nobody woken: undo hand-off     | 294-296
- *   r6 plain release: exchange, wake   | 300-301; futex 72-74 (parking lot 152-158)
+ *   FAST_ACQUIRE cas(0 -> HELD)        | cpts_lock.h:126-130 cpts_lock_acquire_fast
+ *   FAST_RELEASE cas(HELD -> 0)        | cpts_lock.h:135-138 cpts_lock_release_fast
+ *   a1 flags, checked re-entry EDEADLK | 233-236
+ *   a2 first attempt                   | 239-243
+ *   a3 spin loop (nondeterministic)    | 251-268
+ *   a4 park loop: claim free/handoff   | 286-290
+ *   a5 mark PARKED unless already      | 291-293
+ *   a6 deadline test -> ETIMEDOUT      | 294-297
+ *   a7 futex wait on `parked`          | 302; futex 95-105 (parking lot 161-185)
+ *   a8 acquired: record owner          | 306-308
+ *   r1 EPERM: free or handed off       | 312-314
+ *   r2 checked: owner test, clear      | 315-319
+ *   r3 fair hand-off: store HANDOFF    | 326-332
+ *   r4 wake one, counted               | 333; futex 112-116 (parking lot 198-201)
+ *   r5 nobody woken: undo hand-off     | 337-339
+ *   r6 plain release: exchange, wake   | 343-344; futex 107-109 (parking lot 187-193)
  */
 
 #ifndef THREADS
@@ -92,7 +93,7 @@
 #define ROUNDS 2
 #endif
 
-/* Policies, as cpts_lock_init sets them up (lines 172-184). */
+/* Policies, as cpts_lock_init sets them up (lines 207-219). */
 #define ADAPTIVE 0
 #define PLAIN 1
 #define CHECKED_POLICY 2

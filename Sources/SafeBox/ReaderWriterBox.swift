@@ -77,10 +77,7 @@ public enum ReaderWriterPreference: Sendable, Hashable {
 @_staticExclusiveOnly
 public struct ReaderWriterBox<Value: ~Copyable>: ~Copyable {
     @usableFromInline
-    let lock: ReaderWriterLockCell
-
-    @usableFromInline
-    let value: UnsafeMutablePointer<Value>
+    let storage: LockedStorage<ReaderWriterLockCell, Value>
 
     /// Creates a box holding `initialValue`.
     ///
@@ -96,21 +93,14 @@ public struct ReaderWriterBox<Value: ~Copyable>: ~Copyable {
         _ initialValue: consuming sending Value,
         preferring preference: ReaderWriterPreference = .writers
     ) {
-        lock = ReaderWriterLockCell(preferWriters: preference == .writers)
-        value = .allocate(capacity: 1)
-        value.initialize(to: initialValue)
-    }
-
-    deinit {
-        value.deinitialize(count: 1)
-        value.deallocate()
-        lock.destroy()
+        storage = LockedStorage(initialValue, preference)
     }
 }
 
 // Writers get exclusive `inout sending` access, as with SafeBox; readers
 // share the value only where it is Sendable (see the read API's constraint).
-extension ReaderWriterBox: @unchecked Sendable where Value: ~Copyable {}
+// Checked: the one unchecked conformance is the storage's.
+extension ReaderWriterBox: Sendable where Value: ~Copyable {}
 
 // MARK: - Readers
 
@@ -130,9 +120,9 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
     public borrowing func withReadLock<Result: ~Copyable, E: Error>(
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        lock.readLock()
-        defer { lock.unlockRead() }
-        return try body(value.pointee)
+        storage.lock.readLock()
+        defer { storage.lock.unlockRead() }
+        return try storage.readValue(body)
     }
 
     /// Calls `body` with shared read access if no writer holds or (with
@@ -149,9 +139,9 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
     public borrowing func withReadLockIfAvailable<Result: ~Copyable, E: Error>(
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.tryReadLock() else { return nil }
-        defer { lock.unlockRead() }
-        return try body(value.pointee)
+        guard storage.lock.tryReadLock() else { return nil }
+        defer { storage.lock.unlockRead() }
+        return try storage.readValue(body)
     }
 
     /// Calls `body` with shared read access, waiting at most `timeout` for
@@ -173,9 +163,9 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
         timeout: Duration,
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.readLock(until: MonotonicDeadline(after: timeout).nanoseconds) else { return nil }
-        defer { lock.unlockRead() }
-        return try body(value.pointee)
+        guard storage.lock.readLock(until: MonotonicDeadline(after: timeout).nanoseconds) else { return nil }
+        defer { storage.lock.unlockRead() }
+        return try storage.readValue(body)
     }
 
     /// Calls `body` with shared read access, waiting for it no later than
@@ -191,9 +181,9 @@ extension ReaderWriterBox where Value: Sendable & ~Copyable {
         deadline: ContinuousClock.Instant,
         _ body: (borrowing Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.readLock(until: MonotonicDeadline(deadline).nanoseconds) else { return nil }
-        defer { lock.unlockRead() }
-        return try body(value.pointee)
+        guard storage.lock.readLock(until: MonotonicDeadline(deadline).nanoseconds) else { return nil }
+        defer { storage.lock.unlockRead() }
+        return try storage.readValue(body)
     }
 }
 
@@ -219,9 +209,9 @@ extension ReaderWriterBox where Value: ~Copyable {
     public borrowing func withWriteLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        lock.writeLock()
-        defer { lock.unlockWrite() }
-        return try body(&value.pointee)
+        storage.lock.writeLock()
+        defer { storage.lock.unlockWrite() }
+        return try storage.withValue(body)
     }
 
     /// Calls `body` with exclusive access if nobody holds the lock right
@@ -237,9 +227,9 @@ extension ReaderWriterBox where Value: ~Copyable {
     public borrowing func withWriteLockIfAvailable<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.tryWriteLock() else { return nil }
-        defer { lock.unlockWrite() }
-        return try body(&value.pointee)
+        guard storage.lock.tryWriteLock() else { return nil }
+        defer { storage.lock.unlockWrite() }
+        return try storage.withValue(body)
     }
 
     /// Calls `body` with exclusive access, waiting at most `timeout` for it;
@@ -259,9 +249,9 @@ extension ReaderWriterBox where Value: ~Copyable {
         timeout: Duration,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.writeLock(until: MonotonicDeadline(after: timeout).nanoseconds) else { return nil }
-        defer { lock.unlockWrite() }
-        return try body(&value.pointee)
+        guard storage.lock.writeLock(until: MonotonicDeadline(after: timeout).nanoseconds) else { return nil }
+        defer { storage.lock.unlockWrite() }
+        return try storage.withValue(body)
     }
 
     /// Calls `body` with exclusive access, waiting for it no later than
@@ -277,8 +267,8 @@ extension ReaderWriterBox where Value: ~Copyable {
         deadline: ContinuousClock.Instant,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.writeLock(until: MonotonicDeadline(deadline).nanoseconds) else { return nil }
-        defer { lock.unlockWrite() }
-        return try body(&value.pointee)
+        guard storage.lock.writeLock(until: MonotonicDeadline(deadline).nanoseconds) else { return nil }
+        defer { storage.lock.unlockWrite() }
+        return try storage.withValue(body)
     }
 }

@@ -46,20 +46,20 @@ extension SafeBox where Value: ~Copyable {
         when condition: (inout sending Value) -> Bool,
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        lock.lock()
+        storage.lock.lock()
         var bodyRan = false
         defer {
             // Only `body` is expected to change the value; waking everybody
             // after a false condition would make two waiters wake each
             // other forever.
-            if bodyRan { lock.notifyWaitersIfAny() }
-            lock.unlock()
+            if bodyRan { storage.lock.notifyWaitersIfAny() }
+            storage.lock.unlock()
         }
-        while !condition(&value.pointee) {
-            _ = lock.wait(until: nil)
+        while !storage.evaluate(condition) {
+            _ = storage.lock.wait(until: nil)
         }
         bodyRan = true
-        return try body(&value.pointee)
+        return try storage.withValue(body)
     }
 
     /// Waits until `condition` holds for the value, for at most `timeout`,
@@ -115,21 +115,21 @@ extension SafeBox where Value: ~Copyable {
     ) throws(E) -> sending Result? {
         // `lock(until:)` takes a free lock even past the deadline, so a zero
         // timeout still runs `body` when the condition holds right now.
-        guard lock.lock(until: deadline.nanoseconds) else { return nil }
+        guard storage.lock.lock(until: deadline.nanoseconds) else { return nil }
         var bodyRan = false
         defer {
-            if bodyRan { lock.notifyWaitersIfAny() }
-            lock.unlock()
+            if bodyRan { storage.lock.notifyWaitersIfAny() }
+            storage.lock.unlock()
         }
-        while !condition(&value.pointee) {
-            guard lock.wait(until: deadline.nanoseconds) else {
+        while !storage.evaluate(condition) {
+            guard storage.lock.wait(until: deadline.nanoseconds) else {
                 // Timed out; the change may have landed right at the
                 // deadline, and the lock is held again, so look once more.
-                if condition(&value.pointee) { break }
+                if storage.evaluate(condition) { break }
                 return nil
             }
         }
         bodyRan = true
-        return try body(&value.pointee)
+        return try storage.withValue(body)
     }
 }

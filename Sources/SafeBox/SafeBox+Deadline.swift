@@ -59,11 +59,11 @@ extension SafeBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         // `lock(until:)` takes a free lock even past the deadline.
-        guard lock.lock(until: deadline.nanoseconds) else { return nil }
+        guard storage.lock.lock(until: deadline.nanoseconds) else { return nil }
         defer {
-            lock.notifyWaitersIfAny()
-            lock.unlock()
+            storage.lock.notifyWaitersIfAny()
+            storage.lock.unlock()
         }
-        return try body(&value.pointee)
+        return try storage.withValue(body)
     }
 }

@@ -22,7 +22,7 @@
 /// a global or a static.
 ///
 /// By default the lock is SafeBox's own: one inlined compare-exchange to
-/// acquire and one to release when uncontended, brief adaptive spinning and
+/// acquire and one to release when uncontended, a brief bounded spin and
 /// then a futex when contended. ``SafeBoxPolicy`` picks how it waits and
 /// whether misuse (re-entry, an unlock by another thread) stops the program
 /// with a message that says so instead of hanging, or backs the box with a
@@ -31,10 +31,7 @@
 @_staticExclusiveOnly
 public struct SafeBox<Value: ~Copyable>: ~Copyable {
     @usableFromInline
-    let lock: MutexCell
-
-    @usableFromInline
-    let value: UnsafeMutablePointer<Value>
+    let storage: LockedStorage<MutexCell, Value>
 
     /// Creates a box holding `initialValue`.
     ///
@@ -57,20 +54,13 @@ public struct SafeBox<Value: ~Copyable>: ~Copyable {
     /// let sessions = SafeBox([String: Int](), policy: .checked)
     /// ```
     public init(_ initialValue: consuming sending Value, policy: SafeBoxPolicy) {
-        let block = SafeBoxStorage.allocate(for: Value.self, policy: policy)
-        lock = MutexCell(at: block, policy: policy)
-        value = SafeBoxStorage.value(in: block, as: Value.self, policy: policy)
-        value.initialize(to: initialValue)
-    }
-
-    deinit {
-        value.deinitialize(count: 1)
-        lock.destroy()
-        SafeBoxStorage.deallocate(lock.state)
+        storage = LockedStorage(initialValue, policy)
     }
 }
 
-extension SafeBox: @unchecked Sendable where Value: ~Copyable {}
+// Checked: the one unchecked conformance is the storage's, whose lock is what
+// makes sharing it safe.
+extension SafeBox: Sendable where Value: ~Copyable {}
 
 extension SafeBox where Value: ~Copyable {
     /// Calls `body` with exclusive access to the value, waiting for the lock
@@ -97,12 +87,12 @@ extension SafeBox where Value: ~Copyable {
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        lock.lock()
+        storage.lock.lock()
         defer {
-            lock.notifyWaitersIfAny()
-            lock.unlock()
+            storage.lock.notifyWaitersIfAny()
+            storage.lock.unlock()
         }
-        return try body(&value.pointee)
+        return try storage.withValue(body)
     }
 
     /// Calls `body` with exclusive access to the value if the lock is free
@@ -120,12 +110,12 @@ extension SafeBox where Value: ~Copyable {
     public borrowing func withLockIfAvailable<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard lock.tryLock() else { return nil }
+        guard storage.lock.tryLock() else { return nil }
         defer {
-            lock.notifyWaitersIfAny()
-            lock.unlock()
+            storage.lock.notifyWaitersIfAny()
+            storage.lock.unlock()
         }
-        return try body(&value.pointee)
+        return try storage.withValue(body)
     }
 }
 
@@ -137,7 +127,7 @@ extension SafeBox where Value: ~Copyable {
     /// assert(box.policy == .plain)
     /// ```
     public var policy: SafeBoxPolicy {
-        lock.policy
+        storage.lock.policy
     }
 
     /// Stops the program unless the calling thread holds this box: for code
@@ -162,7 +152,7 @@ extension SafeBox where Value: ~Copyable {
         line: UInt = #line
     ) {
         let problem: String
-        switch lock.ownership {
+        switch storage.lock.ownership {
         case .currentThread, .someThread:
             return
         case .free:

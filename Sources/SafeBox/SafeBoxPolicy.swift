@@ -44,9 +44,10 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     @usableFromInline
     init(_ kind: Kind) { self.kind = kind }
 
-    /// Spin briefly on a contended lock (a bounded number of iterations,
-    /// adapted to how long the lock is usually held), then sleep in the
-    /// kernel. Best for short critical sections; the release-build default.
+    /// Spin briefly on a contended lock (at most 20 looks at it, a few
+    /// dozen pause instructions apart, and none once several threads are
+    /// already asleep on it), then sleep in the kernel. Best for short
+    /// critical sections; the release-build default.
     ///
     /// ```swift
     /// let counters = SafeBox([String: Int](), policy: .adaptive)

@@ -31,8 +31,9 @@ struct PThreadPolicyTests {
     #if canImport(Glibc)
     @Test("each kind is a real pthread mutex of that type and protocol (glibc's mutex kind bits)", arguments: kinds)
     func mutexHasTheRequestedType(kind: SafeBoxPolicy.PThreadKind) throws {
-        let cell = MutexCell(policy: .pthread(kind))
-        defer { cell.destroyAndDeallocate() }
+        let shared = SharedBox((), policy: .pthread(kind))
+        let cell = shared.lock
+        defer { withExtendedLifetime(shared) {} }
         let pthread = try #require(cell.pthreadLock)
         // glibc keeps the type in the low bits of __kind and flags the
         // protocol: PTHREAD_MUTEX_PRIO_INHERIT_NP = 32.
@@ -50,8 +51,9 @@ struct PThreadPolicyTests {
 
     @Test("the lock-word policies have no pthread mutex behind them", arguments: [SafeBoxPolicy.adaptive, .plain, .checked])
     func lockWordPoliciesStayOnTheEngine(policy: SafeBoxPolicy) {
-        let cell = MutexCell(policy: policy)
-        defer { cell.destroyAndDeallocate() }
+        let shared = SharedBox((), policy: policy)
+        let cell = shared.lock
+        defer { withExtendedLifetime(shared) {} }
         #expect(cell.pthreadLock == nil)
         #expect(cell.policy == policy)
     }
@@ -59,13 +61,13 @@ struct PThreadPolicyTests {
     @Test("ownership is exact under every pthread kind", arguments: kinds)
     func ownershipIsExact(kind: SafeBoxPolicy.PThreadKind) {
         let shared = SharedBox(0, policy: .pthread(kind))
-        #expect(shared.box.lock.ownership == .free)
-        shared.box.withLock { _ in #expect(shared.box.lock.ownership == .currentThread) }
+        #expect(shared.box.storage.lock.ownership == .free)
+        shared.box.withLock { _ in #expect(shared.box.storage.lock.ownership == .currentThread) }
         let held = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
-        #expect(shared.box.lock.ownership == .anotherThread)
+        #expect(shared.box.storage.lock.ownership == .anotherThread)
         held.release()
         #expect(held.done.wait(seconds: 10))
-        #expect(shared.box.lock.ownership == .free)
+        #expect(shared.box.storage.lock.ownership == .free)
     }
 
     @Test("withLockIfAvailable and timed withLock give up while another thread holds the box", arguments: kinds)
@@ -119,9 +121,10 @@ struct PThreadPolicyTests {
     @Test("error-check: an unlock from a thread that does not hold the box stops with pthread's EPERM, named")
     func errorCheckForeignUnlockStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let cell = MutexCell(policy: .pthread(.errorCheck))
+            let shared = SharedBox((), policy: .pthread(.errorCheck))
+            let cell = shared.lock
             cell.lock()
-            Thread { cell.unlock() }.start()
+            Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
             parkForever()
         }
         #expect(standardError(result).contains(
@@ -131,9 +134,10 @@ struct PThreadPolicyTests {
     @Test("priority inheritance: the kernel rejects an unlock from a thread that does not hold the box")
     func priorityInheritanceForeignUnlockStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let cell = MutexCell(policy: .pthread(.priorityInheritance))
+            let shared = SharedBox((), policy: .pthread(.priorityInheritance))
+            let cell = shared.lock
             cell.lock()
-            Thread { cell.unlock() }.start()
+            Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
             parkForever()
         }
         #expect(standardError(result).contains(
@@ -143,13 +147,14 @@ struct PThreadPolicyTests {
     @Test("normal and adaptive kinds, which pthread does not check, stop on a foreign unlock too")
     func uncheckedKindsForeignUnlockStops() async {
         let normal = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let cell = MutexCell(policy: .pthread(.normal))
+            let shared = SharedBox((), policy: .pthread(.normal))
+            let cell = shared.lock
             cell.lock()
-            Thread { cell.unlock() }.start()
+            Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
             parkForever()
         }
         let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            MutexCell(policy: .pthread(.adaptive)).unlock()
+            SharedBox((), policy: .pthread(.adaptive)).lock.unlock()
         }
         for result in [normal, adaptive] {
             #expect(standardError(result).contains("SafeBox unlocked by a thread that does not hold it"))

@@ -43,9 +43,10 @@ struct SafeBoxCheckedTests {
     @Test("unlocking a checked box from a thread that does not hold it stops with a message saying so")
     func foreignUnlockStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let cell = MutexCell(policy: .checked)
+            let shared = SharedBox((), policy: .checked)
+            let cell = shared.lock
             cell.lock()
-            let other = Thread { cell.unlock() }
+            let other = Thread { cell.unlock(); withExtendedLifetime(shared) {} }
             other.start()
             parkForever()
         }
@@ -56,13 +57,13 @@ struct SafeBoxCheckedTests {
     func unlockingFreeLockStops() async {
         // Exit-test bodies cannot capture, so one body per policy.
         let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            MutexCell(policy: .adaptive).unlock()
+            SharedBox((), policy: .adaptive).lock.unlock()
         }
         let plain = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            MutexCell(policy: .plain).unlock()
+            SharedBox((), policy: .plain).lock.unlock()
         }
         let checked = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            MutexCell(policy: .checked).unlock()
+            SharedBox((), policy: .checked).lock.unlock()
         }
         for result in [adaptive, plain, checked] {
             #expect(standardError(result).contains("unlocking a SafeBox this thread does not hold"))
@@ -81,13 +82,13 @@ struct SafeBoxCheckedTests {
     func ownerAssertionInsideLock(policy: SafeBoxPolicy) {
         let tracksOwner = policy != .adaptive && policy != .plain
         let box = SafeBox([1], policy: policy)
-        #expect(box.lock.ownership == .free)
+        #expect(box.storage.lock.ownership == .free)
         box.withLock { value in
             box.assertOwnedByCurrentThread()
-            #expect(box.lock.ownership == (tracksOwner ? .currentThread : .someThread))
+            #expect(box.storage.lock.ownership == (tracksOwner ? .currentThread : .someThread))
             value.append(2)
         }
-        #expect(box.lock.ownership == .free)
+        #expect(box.storage.lock.ownership == .free)
         #expect(box.withLock { $0 } == [1, 2])
     }
 
@@ -96,13 +97,13 @@ struct SafeBoxCheckedTests {
     func uncheckedPoliciesPromiseHeldOrFree(policy: SafeBoxPolicy) {
         let shared = SharedBox(0, policy: policy)
         let held = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
-        #expect(shared.box.lock.ownership == .someThread)
+        #expect(shared.box.storage.lock.ownership == .someThread)
         // Documented limit: these policies do not record the holder, so the
         // assertion can only check that someone holds the box.
         shared.box.assertOwnedByCurrentThread()
         held.release()
         #expect(held.done.wait(seconds: 10))
-        #expect(shared.box.lock.ownership == .free)
+        #expect(shared.box.storage.lock.ownership == .free)
     }
 
     @Test("assertOwnedByCurrentThread outside withLock stops, naming the problem")
@@ -140,9 +141,11 @@ struct SafeBoxCheckedTests {
 
     @Test("the owner is tracked exactly on checked boxes and only as held/free otherwise")
     func ownershipStates() {
-        let checked = MutexCell(policy: .checked)
-        let adaptive = MutexCell(policy: .adaptive)
-        defer { checked.destroyAndDeallocate(); adaptive.destroyAndDeallocate() }
+        let checkedBox = SharedBox((), policy: .checked)
+        let adaptiveBox = SharedBox((), policy: .adaptive)
+        let checked = checkedBox.lock
+        let adaptive = adaptiveBox.lock
+        defer { withExtendedLifetime((checkedBox, adaptiveBox)) {} }
         #expect(checked.ownership == .free)
         checked.lock()
         #expect(checked.ownership == .currentThread)

@@ -153,8 +153,8 @@ struct SafeBoxEngineStressTests {
         let pairs = 4
         let itemsPerProducer = 3_000
         let finished = runWatched("\(policy) condition handoff", threads: pairs * 2) { index in
-            let cell = shared.box.lock
-            let value = shared.box.value
+            let cell = shared.lock
+            let value = shared.box.storage.value
             if index < pairs {
                 for item in 1...itemsPerProducer {
                     cell.lock()

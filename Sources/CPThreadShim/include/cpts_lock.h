@@ -2,7 +2,7 @@
 #define CPTS_LOCK_H
 
 // SafeBox's own lock: a 32-bit lock word with an inlined compare-exchange
-// fast path, bounded adaptive spinning, and a futex (Linux) or a parking lot
+// fast path, a bounded spin, and a futex (Linux) or a parking lot
 // over pthread condition variables (elsewhere) for blocking.
 //
 // Why not a pthread mutex: every pthread_mutex_lock/unlock is a call into
@@ -54,8 +54,8 @@ extern "C" {
 
 /// How a lock behaves when it is contended or misused.
 typedef enum cpts_lock_policy {
-    /// Spin briefly (bounded, adapted to how long the lock is usually held),
-    /// then park.
+    /// Spin briefly (CPTS_SPIN_TRIES looks, none once several threads are
+    /// parked), then park.
     CPTS_LOCK_POLICY_ADAPTIVE = 0,
     /// Park at once, never spin.
     CPTS_LOCK_POLICY_PLAIN = 1,
@@ -176,6 +176,10 @@ int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns);
 /// With the lock held: wakes every thread in cpts_lock_wait so each re-checks
 /// its condition. Callers skip the call when condition_waiters is 0.
 void cpts_lock_notify_all(cpts_lock_t *lock);
+
+/// With the lock held: whether any thread is in cpts_lock_wait, so the
+/// holder must call cpts_lock_notify_all after changing the guarded value.
+static inline bool cpts_lock_has_condition_waiters(const cpts_lock_t *lock) { return lock->condition_waiters > 0; }
 
 /// Whether blocking uses the kernel's futex (true on Linux) or the portable
 /// parking lot over pthread condition variables.

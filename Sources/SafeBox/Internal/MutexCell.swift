@@ -1,15 +1,19 @@
 import CPThreadShim
 
 /// The lock half of a ``SafeBox``: SafeBox's own lock (a 32-bit lock word
-/// with an inlined compare-exchange fast path, bounded adaptive spinning,
-/// and a futex behind it; see `cpts_lock.h`) plus a condition for predicate
-/// waits, at a stable heap address the box allocates (``SafeBoxStorage``).
+/// with an inlined compare-exchange fast path, a bounded spin, and a futex
+/// behind it; see `cpts_lock.h`) plus a condition for predicate
+/// waits, at the start of the box's ``LockedStorage`` block.
 ///
 /// A ``SafeBoxPolicy/pthread(_:)`` cell delegates to a pthread mutex and
 /// condition placed right after the lock word (`cpts_pthread_backed_lock_t`).
 /// Its word carries the `CPTS_LOCK_PTHREAD` flag, which makes both inline
 /// fast paths fail, so the choice costs the other policies nothing: only the
 /// out-of-line paths look at ``pthreadLock``.
+///
+/// A cell is a view that owns nothing: the box's ``LockedStorage``
+/// allocates, initialises and tears down the memory it points to, so a copy
+/// of a cell can lock and unlock but never free the lock.
 ///
 /// This is the internal API the rest of the module builds on (`lock`,
 /// `tryLock`, `lock(until:)`, `unlock`, `wait(until:)`, `notifyWaitersIfAny`);
@@ -22,48 +26,11 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline
     let state: UnsafeMutablePointer<cpts_lock_t>
 
-    /// Initialises a lock in `memory`, which the caller allocated (see
-    /// ``SafeBoxStorage``) and frees after ``destroy()``.
+    /// A view of the lock at `state`; ``LockedStorage`` initialises the
+    /// memory first and tears it down after the last use.
     @usableFromInline
-    init(at memory: UnsafeMutableRawPointer, policy: SafeBoxPolicy = .default) {
-        if let kind = policy.pthreadKind {
-            let backed = memory.bindMemory(to: cpts_pthread_backed_lock_t.self, capacity: 1)
-            backed.initialize(to: cpts_pthread_backed_lock_t())
-            state = backed.pointer(to: \.lock)!
-            cpts_lock_init(state, policy.engineValue)
-            PThreadLockOperations.create(backed.pointer(to: \.pthread)!, kind: kind)
-        } else {
-            state = memory.bindMemory(to: cpts_lock_t.self, capacity: 1)
-            state.initialize(to: cpts_lock_t())
-            cpts_lock_init(state, policy.engineValue)
-        }
-    }
-
-    /// A cell in a block of its own, for a lock without a value (tests of
-    /// the engine). Free it with ``destroyAndDeallocate()``.
-    init(policy: SafeBoxPolicy = .default) {
-        self.init(at: SafeBoxStorage.allocate(for: Void.self, policy: policy), policy: policy)
-    }
-
-    /// Deinitialises and frees a cell made with ``init(policy:)``.
-    func destroyAndDeallocate() {
-        destroy()
-        SafeBoxStorage.deallocate(state)
-    }
-
-    /// Deinitialises the lock; its memory stays the caller's to free.
-    @usableFromInline
-    func destroy() {
-        // A box is destroyed only when nothing borrows it, so a held lock
-        // here means a lock()/unlock() imbalance inside the module.
-        if cpts_lock_ownership(state) != CPTS_LOCK_HOLDER_NONE { LockMisuse.destroyedWhileLocked.stop() }
-        if let pthread = pthreadLock {
-            PThreadLockOperations.destroy(pthread)
-            UnsafeMutableRawPointer(state).assumingMemoryBound(to: cpts_pthread_backed_lock_t.self)
-                .deinitialize(count: 1)
-        } else {
-            state.deinitialize(count: 1)
-        }
+    init(state: UnsafeMutablePointer<cpts_lock_t>) {
+        self.state = state
     }
 
     /// The pthread mutex and condition of a ``SafeBoxPolicy/pthread(_:)``
@@ -177,13 +144,9 @@ struct MutexCell: @unchecked Sendable {
     func wait(until deadline: UInt64?) -> Bool {
         if let pthread = pthreadLock {
             guard cpts_lock_clear_owner(state) else { LockMisuse.waitWithoutHolding.stop() }
-            // Through a pointer to the field: `state.pointee.condition_waiters
-            // += 1` would be a Swift access to the whole lock, which overlaps
-            // other threads' atomic operations on its word.
-            let waiters = state.pointer(to: \.condition_waiters)!
-            waiters.pointee += 1
+            conditionWaiters.pointee += 1
             let notified = PThreadLockOperations.wait(pthread, until: deadline)
-            waiters.pointee -= 1
+            conditionWaiters.pointee -= 1
             cpts_lock_record_owner(state)
             return notified
         }
@@ -198,7 +161,7 @@ struct MutexCell: @unchecked Sendable {
     /// load and a branch when nobody waits.
     @inlinable
     func notifyWaitersIfAny() {
-        if _slowPath(state.pointee.condition_waiters > 0) { notifyWaiters() }
+        if _slowPath(cpts_lock_has_condition_waiters(state)) { notifyWaiters() }
     }
 
     @usableFromInline @inline(never)

@@ -10,28 +10,23 @@ import CPThreadShim
 /// for a SafeBox user.
 enum PThreadLockOperations {
     static func create(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, kind: SafeBoxPolicy.PThreadKind) {
-        lock.pointer(to: \.kind)!.initialize(to: kind.mutexKind)
-        PThreadFailure.check(cpts_mutex_init(lock.pointer(to: \.mutex)!, kind.mutexKind), "pthread_mutex_init")
-        PThreadFailure.check(cpts_cond_init(lock.pointer(to: \.condition)!), "pthread_cond_init")
+        PThreadFailure.check(cpts_mutex_init(mutex(lock), kind.mutexKind), "pthread_mutex_init")
+        PThreadFailure.check(cpts_cond_init(condition(lock)), "pthread_cond_init")
     }
 
     static func destroy(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
-        PThreadFailure.check(cpts_cond_destroy(lock.pointer(to: \.condition)!), "pthread_cond_destroy")
-        PThreadFailure.check(cpts_mutex_destroy(lock.pointer(to: \.mutex)!), "pthread_mutex_destroy")
-    }
-
-    static func kind(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) -> SafeBoxPolicy.PThreadKind {
-        SafeBoxPolicy.PThreadKind(lock.pointee.kind)
+        PThreadFailure.check(cpts_cond_destroy(condition(lock)), "pthread_cond_destroy")
+        PThreadFailure.check(cpts_mutex_destroy(mutex(lock)), "pthread_mutex_destroy")
     }
 
     static func lock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
-        PThreadFailure.check(cpts_mutex_lock(lock.pointer(to: \.mutex)!), "pthread_mutex_lock")
+        PThreadFailure.check(cpts_mutex_lock(mutex(lock)), "pthread_mutex_lock")
     }
 
     /// True when the mutex was taken; false when it is held (by anybody,
     /// the caller included: `pthread_mutex_trylock` answers EBUSY then).
     static func tryLock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) -> Bool {
-        let code = cpts_mutex_trylock(lock.pointer(to: \.mutex)!)
+        let code = cpts_mutex_trylock(mutex(lock))
         if code == 0 { return true }
         if code == EBUSY { return false }
         PThreadFailure.fail(code, "pthread_mutex_trylock")
@@ -40,32 +35,30 @@ enum PThreadLockOperations {
     /// True when the mutex was taken before `deadline` (monotonic
     /// nanoseconds); false when the deadline passed.
     static func lock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, until deadline: UInt64) -> Bool {
-        let code = cpts_mutex_lock_until(lock.pointer(to: \.mutex)!, deadline)
+        let code = cpts_mutex_lock_until(mutex(lock), deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
         PThreadFailure.fail(code, "pthread_mutex_clocklock")
     }
 
     static func unlock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
-        PThreadFailure.check(cpts_mutex_unlock(lock.pointer(to: \.mutex)!), "pthread_mutex_unlock")
+        PThreadFailure.check(cpts_mutex_unlock(mutex(lock)), "pthread_mutex_unlock")
     }
 
     /// With the mutex held: waits on the condition until broadcast (or
     /// spuriously, or until `deadline`). False when the deadline passed.
     static func wait(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, until deadline: UInt64?) -> Bool {
-        let mutex = lock.pointer(to: \.mutex)!
-        let condition = lock.pointer(to: \.condition)!
         guard let deadline else {
-            PThreadFailure.check(cpts_cond_wait(condition, mutex), "pthread_cond_wait")
+            PThreadFailure.check(cpts_cond_wait(condition(lock), mutex(lock)), "pthread_cond_wait")
             return true
         }
-        let code = cpts_cond_wait_until(condition, mutex, deadline)
+        let code = cpts_cond_wait_until(condition(lock), mutex(lock), deadline)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
         PThreadFailure.fail(code, "pthread_cond_timedwait")
     }
 
     static func broadcast(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
-        PThreadFailure.check(cpts_cond_broadcast(lock.pointer(to: \.condition)!), "pthread_cond_broadcast")
+        PThreadFailure.check(cpts_cond_broadcast(condition(lock)), "pthread_cond_broadcast")
     }
 }

@@ -1,10 +1,8 @@
 import CPThreadShim
 
-/// The lock half of a ``ReaderWriterBox``: one `pthread_rwlock_t` on the heap
-/// at a stable address, every return code checked.
-///
-/// Kept apart from the box so the unsafe pointer work lives in one small
-/// internal type, as ``MutexCell`` does for ``SafeBox``.
+/// The lock half of a ``ReaderWriterBox``: a view of the `pthread_rwlock_t`
+/// at the start of the box's ``LockedStorage`` block (which allocates,
+/// initialises and tears it down), every return code checked.
 ///
 /// The methods are deliberately not `@inlinable`: in debug builds of SafeBox
 /// they also keep a ``ReaderRegistry`` so that a thread asking for the write
@@ -13,25 +11,12 @@ import CPThreadShim
 /// caller's. The cost is one direct call next to the pthread call.
 @usableFromInline
 struct ReaderWriterLockCell {
-    let rwlock: UnsafeMutablePointer<cpts_rwlock_t>
-    let prefersWriters: Bool
-    #if DEBUG
-    let readers = ReaderRegistry()
-    #endif
+    /// The block's header (``ReaderWriterHeader``); its fields are read
+    /// through the accessors next to ``LockedStorage``.
+    let header: UnsafeMutablePointer<ReaderWriterHeader>
 
-    @usableFromInline
-    init(preferWriters: Bool) {
-        rwlock = .allocate(capacity: 1)
-        rwlock.initialize(to: cpts_rwlock_t())
-        prefersWriters = preferWriters
-        PThreadFailure.check(cpts_rwlock_init(rwlock, preferWriters), "pthread_rwlock_init")
-    }
-
-    @usableFromInline
-    func destroy() {
-        PThreadFailure.check(cpts_rwlock_destroy(rwlock), "pthread_rwlock_destroy")
-        rwlock.deinitialize(count: 1)
-        rwlock.deallocate()
+    init(header: UnsafeMutablePointer<ReaderWriterHeader>) {
+        self.header = header
     }
 
     /// Whether this build keeps track of read-lock holders (debug builds).
