@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates every benchmark report in one command:
 #
-#   ./run-report.sh            # from Benchmarks/: the full report into Results/ (15-25 min on 2 cores)
+#   ./run-report.sh            # from Benchmarks/: the full report into Results/ (about 30 min on 2 cores)
 #   QUICK=1 ./run-report.sh    # a first look in under 3 minutes (after the build) into Results/quick/
 #
 # Full: RUNS=5 DURATION_MS=500 LATENCY_RUNS=5 by default. Writes
