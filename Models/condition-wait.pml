@@ -37,14 +37,14 @@
  * matter, and a sleeping waiter is woken by the first).
  *
  * Step-to-C table (cpts_lock.c):
- *   w1 read sequence under the lock    | 402
- *   w2 condition_waiters += 1          | 403
- *   w3 release the lock                | 404-410
- *   w4 futex wait on the sequence      | 411 (timed: ETIMEDOUT at any time)
- *   w5 re-acquire, waiters -= 1        | 412-413
+ *   w1 read sequence under the lock    | 401
+ *   w2 condition_waiters += 1          | 402
+ *   w3 release the lock                | 403-409
+ *   w4 futex wait on the sequence      | 410 (timed: ETIMEDOUT at any time)
+ *   w5 re-acquire, waiters -= 1        | 411-412
  *   n0 notify only if waiters > 0      | MutexCell.notifyWaitersIfAny (cpts_lock.h cpts_lock_has_condition_waiters)
- *   n1 bump the sequence               | 418
- *   n2 wake every sleeper              | 419
+ *   n1 bump the sequence               | 417
+ *   n2 wake every sleeper              | 418
  */
 
 #ifndef PAIRS

@@ -59,8 +59,11 @@
  *   - The spin tries and their pauses, the parked-thread count that lets a
  *     newcomer skip spinning, the fairness clock and its random interval
  *     are replaced by nondeterministic choice (any number of spins,
- *     a hand-off on any contended release of a spinning policy), which
- *     covers every value they can take.
+ *     a hand-off on any contended release of an adaptive or checked lock),
+ *     which covers every value they can take, the tuned ones of
+ *     SafeBoxPolicy.adaptive(spinTries:handOffEvery:) included: a tuned lock
+ *     spins and hands off in a subset of the runs modelled here. PLAIN
+ *     (no spin, no hand-off) is the other end.
  *   - Condition waits (cpts_lock_wait/cpts_lock_notify_all) are not in this
  *     model: Models/condition-wait.pml checks them on top of an abstract
  *     lock (and SafeBoxEngineStressTests' condition hand-off stresses them).
@@ -68,22 +71,22 @@
  * Step-to-C table (line numbers of cpts_lock.c unless marked .h):
  *   model step                         | C it mirrors
  *   -----------------------------------+---------------------------------------
- *   FAST_ACQUIRE cas(0 -> HELD)        | cpts_lock.h:126-130 cpts_lock_acquire_fast
- *   FAST_RELEASE cas(HELD -> 0)        | cpts_lock.h:135-138 cpts_lock_release_fast
- *   a1 flags, checked re-entry EDEADLK | 233-236
- *   a2 first attempt                   | 239-243
- *   a3 spin loop (nondeterministic)    | 251-268
- *   a4 park loop: claim free/handoff   | 286-290
- *   a5 mark PARKED unless already      | 291-293
- *   a6 deadline test -> ETIMEDOUT      | 294-297
- *   a7 futex wait on `parked`          | 302; futex 95-105 (parking lot 161-185)
- *   a8 acquired: record owner          | 306-308
- *   r1 EPERM: free or handed off       | 312-314
- *   r2 checked: owner test, clear      | 315-319
- *   r3 fair hand-off: store HANDOFF    | 326-332
- *   r4 wake one, counted               | 333; futex 112-116 (parking lot 198-201)
- *   r5 nobody woken: undo hand-off     | 337-339
- *   r6 plain release: exchange, wake   | 343-344; futex 107-109 (parking lot 187-193)
+ *   FAST_ACQUIRE cas(0 -> HELD)        | cpts_lock.h:153-157 cpts_lock_acquire_fast
+ *   FAST_RELEASE cas(HELD -> 0)        | cpts_lock.h:162-165 cpts_lock_release_fast
+ *   a1 flags, checked re-entry EDEADLK | 229-232
+ *   a2 first attempt                   | 235-239
+ *   a3 spin loop (nondeterministic)    | 247-264
+ *   a4 park loop: claim free/handoff   | 282-286
+ *   a5 mark PARKED unless already      | 287-289
+ *   a6 deadline test -> ETIMEDOUT      | 290-293
+ *   a7 futex wait on `parked`          | 298; futex 90-100 (parking lot 156-180)
+ *   a8 acquired: record owner          | 302-304
+ *   r1 EPERM: free or handed off       | 308-310
+ *   r2 checked: owner test, clear      | 311-315
+ *   r3 fair hand-off: store HANDOFF    | 322-328
+ *   r4 wake one, counted               | 329; futex 107-111 (parking lot 193-196)
+ *   r5 nobody woken: undo hand-off     | 333-335
+ *   r6 plain release: exchange, wake   | 339-340; futex 102-104 (parking lot 182-188)
  */
 
 #ifndef THREADS
@@ -93,7 +96,7 @@
 #define ROUNDS 2
 #endif
 
-/* Policies, as cpts_lock_init sets them up (lines 207-219). */
+/* Policies, as cpts_lock_init sets them up (lines 202-214). */
 #define ADAPTIVE 0
 #define PLAIN 1
 #define CHECKED_POLICY 2
@@ -334,8 +337,8 @@ acquired:
 #endif
 #endif
 
-    /* r3: on any contended release of a spinning policy the fairness clock
-     * may have run out. */
+    /* r3: on any contended release of an adaptive or checked lock the
+     * fairness clock may have run out. */
 #if SPINS
     if
     :: (w & STATE_MASK) == PARKED ->

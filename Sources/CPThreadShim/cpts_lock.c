@@ -17,19 +17,16 @@
 #include "include/cpts_clock.h"
 #include "include/cpts_lock.h"
 
-// The spin phase of a contended acquire: up to CPTS_SPIN_TRIES looks at the
-// word, each after CPTS_SPIN_PAUSE_BASE to 2 × CPTS_SPIN_PAUSE_BASE - 1 pause
-// instructions (the jitter, drawn once per acquire from the cycle counter,
-// keeps threads released together from probing in lockstep). Long gaps
-// between looks are the point: each look pulls the lock's cache line away
-// from the holder, and a holder that keeps the line re-takes the lock at
-// uncontended speed. These are the tunables of swiftlang/swift#88523's Linux
-// Mutex (20 tries, base 64); see Benchmarks/Results/contention.md for the
-// engine study that chose them. Overridable at compile time, as that study
-// does.
-#ifndef CPTS_SPIN_TRIES
-#define CPTS_SPIN_TRIES 20u
-#endif
+// The spin phase of a contended acquire: up to spin_limit looks at the word
+// (CPTS_SPIN_TRIES unless tuned), each after CPTS_SPIN_PAUSE_BASE to
+// 2 × CPTS_SPIN_PAUSE_BASE - 1 pause instructions (the jitter, drawn once
+// per acquire from the cycle counter, keeps threads released together from
+// probing in lockstep). Long gaps between looks are the point: each look
+// pulls the lock's cache line away from the holder, and a holder that keeps
+// the line re-takes the lock at uncontended speed. These are the tunables of
+// swiftlang/swift#88523's Linux Mutex (20 tries, base 64); see
+// Benchmarks/Results/contention.md for the engine study that chose them.
+// Overridable at compile time, as that study does.
 #ifndef CPTS_SPIN_PAUSE_BASE
 #define CPTS_SPIN_PAUSE_BASE 64u  // a power of two
 #endif
@@ -44,14 +41,12 @@
 #define CPTS_SPIN_JOIN_PARKED 0
 #endif
 
-// Eventual fairness: a contended release hands the lock to a parked thread
-// at most once per interval drawn uniformly from [0, 2 × this] (WebKit's
-// WTF::Lock does the same with 1 ms; on a 2-vCPU machine 20 µs - 1 ms made no
-// measurable difference). Barging keeps throughput high between
-// handoffs; the handoffs bound how long a parked thread can be overtaken.
-#ifndef CPTS_FAIR_HANDOFF_MEAN_NS
-#define CPTS_FAIR_HANDOFF_MEAN_NS 250000ull
-#endif
+// Eventual fairness (CPTS_FAIR_HANDOFF_MEAN_US in cpts_lock.h): a contended
+// release hands the lock to a parked thread at most once per interval drawn
+// uniformly from [0, 2 × the mean) (WebKit's WTF::Lock does the same with
+// 1 ms). Barging keeps throughput high between hand-offs; the hand-offs bound
+// how long a parked thread can be overtaken, at a price in p99 latency that
+// the engine study measures.
 
 #define RELAXED __ATOMIC_RELAXED
 #define ACQUIRE __ATOMIC_ACQUIRE
@@ -210,22 +205,23 @@ void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
                                                          : 0;
     __atomic_store_n(&lock->word, word, RELAXED);
     __atomic_store_n(&lock->condition_sequence, 0, RELAXED);
-    lock->spin_limit = policy == CPTS_LOCK_POLICY_ADAPTIVE || policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_SPIN_TRIES : 0;
+    bool spins = policy == CPTS_LOCK_POLICY_ADAPTIVE || policy == CPTS_LOCK_POLICY_CHECKED;
     __atomic_store_n(&lock->parked_threads, 0, RELAXED);
     __atomic_store_n(&lock->owner, 0, RELAXED);
     lock->condition_waiters = 0;
-    lock->fair_handoff_after_ns = 0;
-    lock->fairness_random = ((uint64_t)(uintptr_t)lock * 0x9E3779B97F4A7C15ull) | 1;
+    lock->fairness_random = (uint32_t)(((uint64_t)(uintptr_t)lock * 0x9E3779B97F4A7C15ull) >> 32) | 1;
+    cpts_lock_tune(lock, spins ? CPTS_SPIN_TRIES : 0, spins ? CPTS_FAIR_HANDOFF_MEAN_US : CPTS_LOCK_NO_HANDOFF);
 }
 
-/// Next handoff time: now + uniform [0, 2 × mean). Called by the holder only.
+/// Next hand-off time: now + uniform [0, 2 × mean). Called by the holder only.
 static uint64_t cpts_next_fair_handoff(cpts_lock_t *lock, uint64_t now) {
-    uint64_t x = lock->fairness_random;
+    uint32_t x = lock->fairness_random;  // xorshift32
     x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
+    x ^= x >> 17;
+    x ^= x << 5;
     lock->fairness_random = x;
-    return now + x % (2 * CPTS_FAIR_HANDOFF_MEAN_NS);
+    double range_ns = 2000.0 * (double)lock->fair_handoff_mean_us;
+    return now + (uint64_t)((double)x / 4294967296.0 * range_ns);
 }
 
 int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
@@ -321,9 +317,9 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
     // Eventual fairness. Barging lets a running thread re-take the lock
     // long before a woken one is even scheduled, so under steady contention
     // a parked thread can lose every race. Every so often (randomised, on
-    // average every CPTS_FAIR_HANDOFF_MEAN_NS) a release with parked
-    // threads keeps the lock held and passes it to one of them instead.
-    if ((word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED && lock->spin_limit != 0) {
+    // average every fair_handoff_mean_us) a release with parked threads
+    // keeps the lock held and passes it to one of them instead.
+    if ((word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED && lock->fair_handoff_mean_us != CPTS_LOCK_NO_HANDOFF) {
         uint64_t now = cpts_monotonic_now_ns();
         if (now >= lock->fair_handoff_after_ns) {
             lock->fair_handoff_after_ns = cpts_next_fair_handoff(lock, now);
@@ -361,7 +357,10 @@ cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if (word & CPTS_LOCK_CHECKED) return CPTS_LOCK_POLICY_CHECKED;
     if (word & CPTS_LOCK_PTHREAD) return CPTS_LOCK_POLICY_PTHREAD;
-    return lock->spin_limit == 0 ? CPTS_LOCK_POLICY_PLAIN : CPTS_LOCK_POLICY_ADAPTIVE;
+    // A plain lock neither spins nor hands off; an adaptive one tuned to do
+    // neither behaves exactly like it, and reads back as plain.
+    return lock->spin_limit == 0 && lock->fair_handoff_mean_us == CPTS_LOCK_NO_HANDOFF ? CPTS_LOCK_POLICY_PLAIN
+                                                                                     : CPTS_LOCK_POLICY_ADAPTIVE;
 }
 
 cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {

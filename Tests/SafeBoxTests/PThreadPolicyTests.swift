@@ -5,15 +5,6 @@ import TestSupport
 import CPThreadShim
 @testable import SafeBox
 
-private func standardError(_ result: ExitTest.Result?) -> String {
-    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-}
-
-/// Blocks the calling thread until the exit test's process ends.
-private func parkForever() -> Never {
-    while true { Thread.sleep(forTimeInterval: 60) }
-}
-
 private let reentryMeaning = "SafeBox re-entered on the thread that holds it: withLock inside withLock deadlocks"
 
 @Suite("SafeBox pthread policies")

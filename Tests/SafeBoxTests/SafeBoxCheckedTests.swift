@@ -7,15 +7,6 @@ import CPThreadShim
 
 private let reentryMessage = "SafeBox re-entered on the thread that holds it: withLock inside withLock deadlocks"
 
-/// Blocks the calling thread until the exit test's process ends.
-private func parkForever() -> Never {
-    while true { Thread.sleep(forTimeInterval: 60) }
-}
-
-private func standardError(_ result: ExitTest.Result?) -> String {
-    String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-}
-
 @Suite("SafeBox checked mode and policies")
 struct SafeBoxCheckedTests {
     @Test("withLock inside withLock on a checked box stops with the documented message")

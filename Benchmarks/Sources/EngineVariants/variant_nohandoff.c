@@ -1,4 +1,4 @@
-// No eventual-fairness hand-off (mean interval ~12 days): pure barging.
-#define CPTS_FAIR_HANDOFF_MEAN_NS 1000000000000000ull
+// No eventual-fairness hand-off: pure barging.
+#define CPTS_FAIR_HANDOFF_MEAN_US CPTS_LOCK_NO_HANDOFF
 #define ENGINE_VARIANT(name) ev_nohandoff_##name
 #include "engine_variant.inc"

@@ -74,7 +74,8 @@ typedef struct cpts_lock {
     /// Futex word of the condition: bumped by every notify. Atomic.
     uint32_t condition_sequence;
     /// How many times a contended acquire looks at the word before it
-    /// parks; 0 for the plain policy (park at once).
+    /// parks; 0 for the plain policy (park at once). Set before the lock is
+    /// shared; never changes after.
     uint32_t spin_limit;
     /// Threads parked in the acquire loop. Atomic (relaxed): it only tells
     /// newcomers whether spinning is worth it.
@@ -88,9 +89,35 @@ typedef struct cpts_lock {
     /// contended release hands the lock to a parked thread instead of letting
     /// running threads barge. Only the holder reads or writes it.
     uint64_t fair_handoff_after_ns;
-    /// State of the generator that randomises the handoff interval. Holder only.
-    uint64_t fairness_random;
+    /// State of the generator that randomises the hand-off interval. Holder only.
+    uint32_t fairness_random;
+    /// Mean hand-off interval in microseconds, or CPTS_LOCK_NO_HANDOFF.
+    /// Set before the lock is shared; never changes after.
+    uint32_t fair_handoff_mean_us;
 } cpts_lock_t;
+
+/// Looks at the word a contended acquire takes before it parks, for the
+/// adaptive and checked policies unless tuned (#88523's value).
+#ifndef CPTS_SPIN_TRIES
+#define CPTS_SPIN_TRIES 20u
+#endif
+/// Mean interval of the fair hand-off in microseconds, for the adaptive and
+/// checked policies unless tuned.
+#ifndef CPTS_FAIR_HANDOFF_MEAN_US
+#define CPTS_FAIR_HANDOFF_MEAN_US 250u
+#endif
+/// fair_handoff_mean_us meaning "never hand off".
+#define CPTS_LOCK_NO_HANDOFF UINT32_MAX
+
+/// Sets how a contended lock waits: `spin_tries` looks at the word before
+/// parking, and a fair hand-off every `handoff_mean_us` on average
+/// (CPTS_LOCK_NO_HANDOFF: never). cpts_lock_init sets the policy's defaults;
+/// call this after it, before any other thread can see the lock.
+static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32_t handoff_mean_us) {
+    lock->spin_limit = spin_tries;
+    lock->fair_handoff_mean_us = handoff_mean_us;
+    lock->fair_handoff_after_ns = handoff_mean_us == CPTS_LOCK_NO_HANDOFF ? UINT64_MAX : 0;
+}
 
 /// A lock whose policy is CPTS_LOCK_POLICY_PTHREAD, with the pthread mutex
 /// it delegates to. The caller initialises `pthread` (cpts_mutex_init,

@@ -74,7 +74,11 @@ struct LockedStorage<Lock: StorageLock, Value: ~Copyable>: ~Copyable {
     func evaluate(_ condition: (inout sending Value) -> Bool) -> Bool {
         condition(&value.pointee)
     }
+}
 
+// Shared reads only of Sendable values: readers run at the same time on
+// different threads, all seeing the same value (see ReaderWriterBox).
+extension LockedStorage where Value: Sendable & ~Copyable {
     /// Calls `body` with the value for reading; the caller holds at least a
     /// shared lock.
     @inlinable
@@ -141,6 +145,9 @@ extension MutexCell: StorageLock {
             let word = block.bindMemory(to: cpts_lock_t.self, capacity: 1)
             word.initialize(to: cpts_lock_t())
             cpts_lock_init(word, policy.engineValue)
+            if case .adaptive(let tuning) = policy.kind {
+                cpts_lock_tune(word, tuning.spinTries, tuning.handOffMeanMicroseconds)
+            }
         }
     }
 
@@ -163,6 +170,15 @@ extension MutexCell: StorageLock {
     @inlinable
     init(viewing block: UnsafeMutableRawPointer) {
         self.init(state: block.assumingMemoryBound(to: cpts_lock_t.self))
+    }
+
+    /// How this lock waits when contended. The fields never change after
+    /// initialisation; each is read through its own pointer, never as part
+    /// of `state.pointee`, which would overlap atomic operations on the word.
+    var tuning: SafeBoxPolicy.Tuning {
+        SafeBoxPolicy.Tuning(
+            spinTries: state.pointer(to: \.spin_limit)!.pointee,
+            handOffMeanMicroseconds: state.pointer(to: \.fair_handoff_mean_us)!.pointee)
     }
 
     /// The count of threads in `wait(until:)`, read and written with the

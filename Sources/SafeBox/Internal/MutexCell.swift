@@ -46,7 +46,7 @@ struct MutexCell: @unchecked Sendable {
         case CPTS_LOCK_POLICY_CHECKED: .checked
         case CPTS_LOCK_POLICY_PLAIN: .plain
         case CPTS_LOCK_POLICY_PTHREAD: .pthread(PThreadLockOperations.kind(pthreadLock!))
-        default: .adaptive
+        default: SafeBoxPolicy(.adaptive(tuning))
         }
     }
 
