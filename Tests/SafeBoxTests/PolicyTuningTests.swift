@@ -36,13 +36,7 @@ struct PolicyTuningTests {
     /// off. Returns the engine's next hand-off time afterwards.
     private func nextHandOffAfterParkedRelease(_ policy: SafeBoxPolicy) -> UInt64 {
         let shared = SharedBox(0, policy: policy)
-        let (release, holder) = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
-        let waiters = (0..<2).map { _ in spawnThread { shared.box.withLock { $0 += 1 } } }
-        // Time to spin out (microseconds) and park.
-        Thread.sleep(forTimeInterval: 0.05)
-        release()
-        holder.wait()
-        for waiter in waiters { waiter.wait() }
+        shared.incrementBehindAHolder(waiters: 2)
         #expect(shared.box.withLock { $0 } == 2)
         return shared.lock.state.pointer(to: \.fair_handoff_after_ns)!.pointee
     }

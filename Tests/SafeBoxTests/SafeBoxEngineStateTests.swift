@@ -33,13 +33,7 @@ struct SafeBoxEngineStateTests {
     @Test("threads that parked and then took the lock leave no parked-thread count behind")
     func parkedWaitersLeaveNothingBehind() {
         let shared = SharedBox(0)
-        let (release, holder) = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
-        let waiters = (0..<3).map { _ in spawnThread { shared.box.withLock { $0 += 1 } } }
-        // Let them spin out (20 looks, microseconds) and park.
-        Thread.sleep(forTimeInterval: 0.05)
-        release()
-        holder.wait()
-        for waiter in waiters { waiter.wait() }
+        shared.incrementBehindAHolder(waiters: 3)
         #expect(shared.lock.state.pointee.parked_threads == 0)
         #expect(shared.box.withLock { $0 } == 3)
     }
