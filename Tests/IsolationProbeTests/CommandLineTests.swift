@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import ProbeProcess
+
 @Suite("Command line and exit statuses", .serialized)
 struct CommandLineTests {
     @Test("an unknown case id is a usage error: exit status 2")
@@ -15,6 +17,19 @@ struct CommandLineTests {
         #expect(await ProbeBinary.exitStatus(["run", "--configuration", "7", "--quiet"]) == 2)
         #expect(await ProbeBinary.exitStatus(["run", "--jobs", "0", "--quiet"]) == 2)
         #expect(await ProbeBinary.exitStatus(["list", "--cases-dir", "/nonexistent/cases"]) == 2)
+    }
+
+    @Test("isolation-lint names itself in its help and usage errors, with lint's exit statuses")
+    func lintToolNamesItself() async throws {
+        let tool = ProbeBinary.sibling("isolation-lint")
+        let limits = ChildProcess.Limits(timeout: .seconds(120), maxOutputBytes: 1 << 20)
+        let help = try await ChildProcess.run(executable: tool, arguments: ["--help"], limits: limits)
+        #expect(help.termination.shellStatus == 0)
+        #expect(help.standardOutput.contains("USAGE: isolation-lint [<paths> ...]"))
+        let misuse = try await ChildProcess.run(executable: tool, arguments: ["--no-such-flag"], limits: limits)
+        #expect(misuse.termination.shellStatus == 2)
+        #expect(misuse.standardError.contains("Usage: isolation-lint "))
+        #expect(misuse.standardError.contains("See 'isolation-lint --help'"))
     }
 
     @Test("list and explain succeed without compiling anything")

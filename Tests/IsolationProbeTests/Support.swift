@@ -75,9 +75,12 @@ enum TestCatalog {
 /// The `isolation-probe` executable `swift test` built beside the tests, run
 /// the way users run it.
 enum ProbeBinary {
-    static var path: String {
+    static var path: String { sibling("isolation-probe") }
+
+    /// Another executable `swift test` built beside the tests, such as `isolation-lint`.
+    static func sibling(_ name: String) -> String {
         let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("isolation-probe").path
+        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import ProbeCommandLine
 
 /// `isolation-lint`: the linter alone, with `isolation-probe lint`'s
@@ -10,8 +11,22 @@ import ProbeCommandLine
 /// isolation-lint Sources --format sarif --output lint.sarif
 /// ```
 @main
-enum IsolationLintTool {
+struct IsolationLintTool: ParsableCommand {
+    // LintCommand's options under this executable's own name, so help and
+    // usage errors say `isolation-lint`, not `lint`.
+    static let configuration = CommandConfiguration(
+        commandName: "isolation-lint",
+        abstract: LintCommand.configuration.abstract,
+        discussion: LintCommand.configuration.discussion
+    )
+
+    @OptionGroup var lint: LintCommand
+
     static func main() async {
-        await LintCommand.mainExitingWithStatus()
+        await mainExitingWithStatus()
+    }
+
+    mutating func run() throws {
+        try lint.run()
     }
 }
