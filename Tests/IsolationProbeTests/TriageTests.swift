@@ -96,11 +96,49 @@ struct TriageCommandTests {
         #expect(garbage.termination.shellStatus == 2)
         #expect(garbage.standardOutput.contains("\(binary.path): not a text crash report ("))
         #expect(garbage.standardOutput.contains(": isolation-trap (Swift runtime backtrace)"))
+        // A device reads as what it holds: /dev/null is empty, not "no permission".
+        let null = try await ProbeBinary.run(["triage", "/dev/null"])
+        #expect(null.termination.shellStatus == 2)
+        #expect(null.standardOutput.contains("/dev/null: empty input: nothing to triage"))
         // No file and nothing on standard input.
         let empty = try await ProbeBinary.run(["triage"])
         #expect(empty.termination.shellStatus == 2)
         #expect(empty.standardOutput.contains("<stdin>: empty input: nothing to triage"))
         #expect(await ProbeBinary.exitStatus(["triage", "--format", "sarif", "x"]) == 2)
+    }
+
+    @Test("a report arriving through a FIFO is triaged, as from `<(command)`")
+    func fromFIFO() async throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("triage-\(UUID().uuidString).fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let report = try Data(contentsOf: URL(fileURLWithPath: try Self.report("linux-case1-unchecked-box.txt")))
+        // The writer waits (at most a minute, never forever) for the probe
+        // to open the FIFO for reading, then writes the report into it.
+        Thread {
+            let deadline = Date().addingTimeInterval(60)
+            var descriptor: Int32 = -1
+            while descriptor < 0 && Date() < deadline {
+                descriptor = open(fifo, O_WRONLY | O_NONBLOCK)  // ENXIO until a reader opens it
+                if descriptor < 0 { usleep(10_000) }
+            }
+            guard descriptor >= 0 else { return }
+            _ = fcntl(descriptor, F_SETFL, 0)
+            _ = report.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }.start()
+        let result = try await ProbeBinary.run(["triage", fifo])
+        #expect(result.termination.shellStatus == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains(": isolation-trap (Swift runtime backtrace)"))
+    }
+
+    @Test("a file the user may not read is named as such", .enabled(if: getuid() != 0, "root may read every file"))
+    func permissionDenied() async throws {
+        let path = try Self.report("linux-case1-unchecked-box.txt")
+        #expect(chmod(path, 0) == 0)
+        let result = try await ProbeBinary.run(["triage", path])
+        #expect(result.termination.shellStatus == 2)
+        #expect(result.standardOutput.contains("\(path): cannot read: permission denied"))
     }
 
     @Test("--sources lints a folder and lists the findings naming the crash's frames first")

@@ -86,33 +86,46 @@ struct TriageCommand: AsyncParsableCommand {
     }
 
     /// The bytes of `source` (a path, or `-` for standard input), refusing
-    /// more than ``PastedText/maximumBytes`` before reading them all.
+    /// more than ``PastedText/maximumBytes``. Regular files, pipes, FIFOs
+    /// (`isolation-probe triage <(journalctl -b)`) and devices are all read
+    /// the same way, as a stream; a regular file's size is checked first.
     static func read(_ source: String) throws(TriageInputError) -> Data {
-        let limit = PastedText.maximumBytes
-        if source == "-" {
-            var data = Data()
-            while data.count <= limit {
-                let chunk: Data?
-                do { chunk = try FileHandle.standardInput.read(upToCount: 1 << 20) } catch {
-                    throw .unreadable(source: "<stdin>", reason: "\(error)")
-                }
-                guard let chunk, !chunk.isEmpty else { return data }
-                data.append(chunk)
-            }
-            throw .tooLarge(source: "<stdin>", bytes: data.count, limit: limit)
-        }
+        if source == "-" { return try readToEnd(FileHandle.standardInput, named: "<stdin>") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             throw .unreadable(source: source, reason: "no such file")
         }
         if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder, not a report file") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int) ?? 0
-        if size > limit { throw .tooLarge(source: source, bytes: size, limit: limit) }
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: source))
-        } catch {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: source)
+        if attributes?[.type] as? FileAttributeType == .typeRegular, let size = attributes?[.size] as? Int,
+           size > PastedText.maximumBytes {
+            throw .tooLarge(source: source, bytes: size, limit: PastedText.maximumBytes)
+        }
+        guard FileManager.default.isReadableFile(atPath: source) else {
+            throw .unreadable(source: source, reason: "permission denied")
+        }
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: source)) } catch {
             throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
         }
+        defer { try? handle.close() }
+        return try readToEnd(handle, named: source)
+    }
+
+    /// Reads `handle` to its end in chunks, stopping with `.tooLarge` as
+    /// soon as more than ``PastedText/maximumBytes`` arrived.
+    private static func readToEnd(_ handle: FileHandle, named source: String) throws(TriageInputError) -> Data {
+        let limit = PastedText.maximumBytes
+        var data = Data()
+        while data.count <= limit {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch {
+                throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
+            }
+            guard let chunk, !chunk.isEmpty else { return data }
+            data.append(chunk)
+        }
+        throw .tooLarge(source: source, bytes: data.count, limit: limit)
     }
 
     /// The catalog's explanations and fixes by catalog number; without a
