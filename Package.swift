@@ -226,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IsolationTriageTests",
-            dependencies: ["IsolationTriage"],
+            dependencies: ["IsolationTriage", "TestSupport"],
             exclude: ["Fixtures"],
             swiftSettings: strictSwift6
         ),

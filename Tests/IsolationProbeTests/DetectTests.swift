@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import IsolationDetect
 @testable import ProbeProcess
@@ -253,7 +254,7 @@ struct DetectGeneratedTests {
     /// of times from a plain thread) mixed with `@Sendable` ones that must not
     /// be reported. Returns the program's directory and what must be seen.
     static func generate(seed: UInt64) throws -> (URL, Set<DetectFixtures.Expectation>) {
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("isolation-probe-generated-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

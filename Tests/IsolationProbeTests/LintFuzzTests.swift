@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import IsolationLint
 @testable import ProbeProcess
@@ -29,7 +30,7 @@ struct LintFuzzTests {
     /// Bytes that make parsers take unusual paths.
     static let interesting: [UInt8] = Array("{}()[]<>\"'#@\\/*\n`$:;,.?!=-&|".utf8) + [0x00, 0x80, 0xC3, 0xE2, 0xFF]
 
-    static func mutate(_ bytes: [UInt8], using generator: inout SplitMix) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = bytes
         guard !bytes.isEmpty else { return bytes }
         switch Int.random(in: 0..<4, using: &generator) {
@@ -55,7 +56,7 @@ struct LintFuzzTests {
         let files = try Self.corpus()
         #expect(!files.isEmpty)
         let originals = try files.map { try Array(Data(contentsOf: URL(fileURLWithPath: $0))) }
-        var generator = SplitMix(seed: Self.seed)
+        var generator = SplitMix64(seed: Self.seed)
         var batch: [ParsedSource] = []
         for iteration in 0..<Self.iterations {
             let pick = Int.random(in: 0..<files.count, using: &generator)

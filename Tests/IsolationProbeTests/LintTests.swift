@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import IsolationLint
 
@@ -134,7 +135,7 @@ struct LintGeneratedTests {
 
     @Test("random mixes of planted and safe declarations across files", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func generatedProgram(seed: UInt64) throws {
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var sources: [ParsedSource] = []
         var expected: Set<LintFixtures.Key> = []
         for fileIndex in 0..<3 {
@@ -154,19 +155,6 @@ struct LintGeneratedTests {
         let report = LintEngine().lint(sources: sources)
         #expect(Set(LintFixtures.keys(report.findings)) == expected)
         #expect(report.findings.count == expected.count)
-    }
-}
-
-/// A small deterministic generator so failures can be reproduced from the seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import IsolationTriage
 import Testing
+import TestSupport
 
 /// Damaged reports: cut short, bytes flipped, threads of two reports
 /// interleaved. Triage must answer every one (a diagnosis or an input

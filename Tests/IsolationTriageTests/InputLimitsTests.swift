@@ -1,6 +1,7 @@
 import Foundation
 import IsolationTriage
 import Testing
+import TestSupport
 
 /// Inputs that are not reports, or are far bigger than one: each gets a
 /// clear message naming the input, never a crash.
@@ -64,18 +65,5 @@ struct InputLimitsTests {
         #expect(diagnosis.verdict == .unknown)
         #expect(diagnosis.format == nil)
         #expect(diagnosis.summary.hasPrefix("No crash report recognised"))
-    }
-}
-
-/// A small deterministic generator, so fuzz and garbage inputs are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -112,11 +112,7 @@ struct PThreadPolicyTests {
     @Test("error-check: an unlock from a thread that does not hold the box stops with pthread's EPERM, named")
     func errorCheckForeignUnlockStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let shared = SharedBox((), policy: .pthread(.errorCheck))
-            let cell = shared.lock
-            cell.lock()
-            Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
-            parkForever()
+            unlockFromAnotherThread(policy: .pthread(.errorCheck))
         }
         #expect(standardError(result).contains(
             "pthread_mutex_unlock failed: EPERM (unlocking a SafeBox this thread does not hold)"))
@@ -125,11 +121,7 @@ struct PThreadPolicyTests {
     @Test("priority inheritance: the kernel rejects an unlock from a thread that does not hold the box")
     func priorityInheritanceForeignUnlockStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let shared = SharedBox((), policy: .pthread(.priorityInheritance))
-            let cell = shared.lock
-            cell.lock()
-            Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
-            parkForever()
+            unlockFromAnotherThread(policy: .pthread(.priorityInheritance))
         }
         #expect(standardError(result).contains(
             "pthread_mutex_unlock failed: EPERM (unlocking a SafeBox this thread does not hold)"))
@@ -138,11 +130,7 @@ struct PThreadPolicyTests {
     @Test("normal and adaptive kinds, which pthread does not check, stop on a foreign unlock too")
     func uncheckedKindsForeignUnlockStops() async {
         let normal = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let shared = SharedBox((), policy: .pthread(.normal))
-            let cell = shared.lock
-            cell.lock()
-            Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
-            parkForever()
+            unlockFromAnotherThread(policy: .pthread(.normal))
         }
         let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             SharedBox((), policy: .pthread(.adaptive)).lock.unlock()
@@ -155,16 +143,7 @@ struct PThreadPolicyTests {
     @Test("assertOwnedByCurrentThread names another holder under a pthread policy")
     func ownerAssertionOtherThreadStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let shared = SharedBox(0, policy: .pthread(.normal))
-            let holding = DispatchSemaphore(value: 0)
-            Thread {
-                shared.box.withLock { _ in
-                    holding.signal()
-                    Thread.sleep(forTimeInterval: 60)
-                }
-            }.start()
-            holding.wait()
-            shared.box.assertOwnedByCurrentThread()
+            assertOwnedWhileAnotherThreadHolds(policy: .pthread(.normal))
         }
         #expect(standardError(result).contains("another thread holds the box, not the calling thread"))
     }

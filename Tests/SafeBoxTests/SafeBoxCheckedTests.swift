@@ -34,12 +34,7 @@ struct SafeBoxCheckedTests {
     @Test("unlocking a checked box from a thread that does not hold it stops with a message saying so")
     func foreignUnlockStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let shared = SharedBox((), policy: .checked)
-            let cell = shared.lock
-            cell.lock()
-            let other = Thread { cell.unlock(); withExtendedLifetime(shared) {} }
-            other.start()
-            parkForever()
+            unlockFromAnotherThread(policy: .checked)
         }
         #expect(standardError(result).contains("unlocking a SafeBox this thread does not hold"))
     }
@@ -116,16 +111,7 @@ struct SafeBoxCheckedTests {
     @Test("on a checked box, assertOwnedByCurrentThread stops when another thread holds it")
     func ownerAssertionOtherThreadStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let shared = SharedBox(0, policy: .checked)
-            let holding = DispatchSemaphore(value: 0)
-            Thread {
-                shared.box.withLock { _ in
-                    holding.signal()
-                    Thread.sleep(forTimeInterval: 60)
-                }
-            }.start()
-            holding.wait()
-            shared.box.assertOwnedByCurrentThread()
+            assertOwnedWhileAnotherThreadHolds(policy: .checked)
         }
         #expect(standardError(result).contains("another thread holds the box, not the calling thread"))
     }

@@ -4,18 +4,6 @@ import TestSupport
 
 @testable import SafeBox
 
-/// A small deterministic generator (xorshift64*), so a failing seed can be replayed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed }
-    mutating func next() -> UInt64 {
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        return state &* 0x2545_F491_4F6C_DD1D
-    }
-}
-
 /// Busy work the optimiser cannot drop: holds a lock (or stays out of it)
 /// for a random stretch, which is what exposes wake-up races.
 @inline(never)
@@ -98,7 +86,7 @@ struct SafeBoxEngineStressTests {
     @Test("no lost wake-ups: random thread counts, random work inside and outside the lock, every policy")
     func randomisedLostWakeupStress() {
         let seed = UInt64(ProcessInfo.processInfo.environment["SAFEBOX_STRESS_SEED"] ?? "") ?? UInt64.random(in: 1...UInt64.max)
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         // SAFEBOX_STRESS_ROUNDS=2000 turns this into the long soak; the
         // default keeps `swift test` quick. SAFEBOX_STRESS_SEED replays a run.
         let rounds = Int(ProcessInfo.processInfo.environment["SAFEBOX_STRESS_ROUNDS"] ?? "") ?? 24
@@ -113,7 +101,7 @@ struct SafeBoxEngineStressTests {
             let completed = SharedCounter()
             let label = "seed \(seed) round \(round): \(policy), \(threads) threads, \(operations) ops, inside ≤ \(maxInside), outside ≤ \(maxOutside)"
             let finished = runWatched(label, threads: threads) { index in
-                var random = SeededRandom(seed: roundSeed &+ UInt64(index) &* 0x9E37_79B9)
+                var random = SplitMix64(seed: roundSeed &+ UInt64(index) &* 0x9E37_79B9)
                 var sink = 0
                 for _ in 0..<operations {
                     let inside = maxInside == 0 ? 0 : Int(random.next() % UInt64(maxInside))

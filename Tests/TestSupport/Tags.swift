@@ -7,7 +7,7 @@ extension Tag {
     /// ``Testing/Trait/skippedInFastTier`` so the fast tier can leave them out.
     ///
     /// ```swift
-    /// @Test("8 threads × 1,000,000 increments", .tags(.slow), .skippedInFastTier, .skippedInFastTier)
+    /// @Test("8 threads × 1,000,000 increments", .tags(.slow), .skippedInFastTier)
     /// func exactTotal() { … }
     /// ```
     @Tag public static var slow: Self
@@ -23,7 +23,7 @@ extension Trait where Self == ConditionTrait {
     /// be selected from the command line.
     ///
     /// ```swift
-    /// @Suite("Compile fixtures", .tags(.slow), .skippedInFastTier, .skippedInFastTier)
+    /// @Suite("Compile fixtures", .tags(.slow), .skippedInFastTier)
     /// struct CompileFixtureTests { … }
     /// ```
     public static var skippedInFastTier: Self {

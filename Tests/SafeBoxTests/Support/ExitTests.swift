@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
+
+@testable import SafeBox
 
 /// Blocks the calling thread until the exit test's process ends.
 func parkForever() -> Never {
@@ -9,4 +12,22 @@ func parkForever() -> Never {
 /// What an exit test's process wrote to standard error, as text.
 func standardError(_ result: ExitTest.Result?) -> String {
     String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+}
+
+/// Exit-test body: locks a box of `policy` on this thread, unlocks it from
+/// another, and waits for that misuse to stop the process.
+func unlockFromAnotherThread(policy: SafeBoxPolicy) -> Never {
+    let shared = SharedBox((), policy: policy)
+    let cell = shared.lock
+    cell.lock()
+    Thread { cell.unlock(); withExtendedLifetime(shared) {} }.start()
+    parkForever()
+}
+
+/// Exit-test body: holds a box of `policy` on another thread and asserts,
+/// on this one, that this thread holds it.
+func assertOwnedWhileAnotherThreadHolds(policy: SafeBoxPolicy) {
+    let shared = SharedBox(0, policy: policy)
+    _ = holdOnAnotherThread { whileHeld in shared.box.withLock { _ in whileHeld() } }
+    shared.box.assertOwnedByCurrentThread()
 }
