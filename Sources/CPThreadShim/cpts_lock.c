@@ -241,9 +241,9 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // Spin: a lock held for a few dozen nanoseconds is usually free again
     // before a sleep + wake-up (microseconds) could even begin. Only a free
     // word is compare-exchanged; every look is a plain load, which keeps the
-    // cache line shared. A thread that finds others parked stops spinning
-    // and queues behind them (barging past parked threads is left to the
-    // fast path, and the fair hand-off bounds it).
+    // cache line shared. A newcomer that finds CPTS_MAX_PARKED_BEFORE_SPIN
+    // threads already parked skips the spin and queues behind them; the
+    // barging that remains is bounded by the fair hand-off.
     uint32_t tries = lock->spin_limit;
     if (tries != 0) {
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);
