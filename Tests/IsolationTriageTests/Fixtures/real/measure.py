@@ -85,6 +85,8 @@ def measure(probe):
         results.append({
             "file": entry["file"],
             "format": entry["format"],
+            # The family is the format's first word: apple-crash-fenced and apple-crash count as apple.
+            "format_family": entry["format"].split("-")[0],
             "expected_kind": entry["expected_kind"],
             "cause": entry["cause"],
             "strength": entry["conclusion_strength"],
@@ -137,6 +139,7 @@ def render(results):
                sum(bool(r["first_user_frame"]) and r["offender_expected"] in r["first_user_frame"] for r in with_offender), len(with_offender)),
            "- texts that gave more than one diagnosis: %d" % sum(r["reports"] > 1 for r in results),
            "", "## Per expected kind", "", table(results, "expected_kind"),
+           "", "## Per format family", "", table(results, "format_family"),
            "", "## Per format", "", table(results, "format"),
            "", "## Confusion (expected kind -> triage's kind)", ""]
     confusion = collections.Counter((r["expected_kind"], r["got_kind"]) for r in results)
