@@ -14,6 +14,7 @@ public enum CrashReportReader {
     /// file in `Formats/`.
     public static let formats: [any CrashFormat.Type] = [
         AppleIPSParser.self,
+        SwiftRuntimeJSONParser.self,
         LLDBBacktraceParser.self,
         SwiftBacktraceParser.self,
         AppleCrashTextParser.self,
