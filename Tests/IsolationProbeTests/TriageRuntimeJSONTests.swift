@@ -87,6 +87,7 @@ struct TriageRuntimeJSONTests {
         let reports = try #require(document["reports"] as? [[String: Any]])
         #expect(reports.map { $0["source"] as? String } == files.map { "\(crashes.path)/\($0)" })
         #expect(reports.allSatisfy { $0["format"] as? String == "swift-runtime-json" && $0["verdict"] as? String == "isolation-trap" })
+        #expect(reports.allSatisfy { ($0["platform"] as? String)?.hasPrefix("Linux") == true })
     }
 
     @Test("a damaged JSON crash file is named with what is wrong; an empty folder is refused by name")

@@ -25,6 +25,7 @@ public enum TriageClassifier {
         let evidence = CrashEvidence(report: report)
         var diagnosis = Diagnosis(source: source, format: report.format, verdict: .unknown, summary: "",
                                   crashedThread: evidence.thread.map { describe($0) }, notes: report.readingNotes)
+        diagnosis.platform = report.platform
         if let stop = report.stopReason { diagnosis.evidence.append("stop: \(stop)") }
         if let kind = kind(of: evidence) {
             kind.describe(evidence, in: &diagnosis)

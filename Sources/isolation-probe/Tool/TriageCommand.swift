@@ -23,7 +23,8 @@ struct TriageCommand: AsyncParsableCommand {
         commandName: "triage",
         abstract: "Diagnose crash reports you already have: isolation trap or not, the offender, the route.",
         discussion: """
-            Reads Swift runtime backtraces (Linux, or SWIFT_BACKTRACE on macOS), sanitizer reports, lldb \
+            Reads Swift runtime backtraces (Linux, or SWIFT_BACKTRACE on macOS) and the runtime's JSON crash \
+            files (SWIFT_BACKTRACE=enable=yes,format=json,output-to=DIR; give DIR to triage each), sanitizer reports, lldb \
             `bt` / `thread backtrace all`, Apple .ips files and text crash reports (.crash, Xcode Organizer, \
             crash services), and the console lines around a crash. Pasted text may be quoted (`> `), \
             indented or wrapped. Mangled names are demangled with `swift demangle` from PATH.
