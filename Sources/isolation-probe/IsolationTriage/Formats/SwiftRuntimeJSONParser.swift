@@ -46,6 +46,10 @@ public enum SwiftRuntimeJSONParser {
         }
         var notes: [String] = []
         var threads: [CrashThread] = []
+        // With `threads=crashed` only the crashed thread is listed, and its
+        // number is not given.
+        let omittedThreads = body["omittedThreads"] as? Int
+        if let omittedThreads { notes.append("the crash file leaves out \(omittedThreads) other thread(s)") }
         for (position, thread) in (body["threads"] as? [[String: Any]] ?? []).enumerated() {
             var frames: [StackFrame] = []
             for frame in thread["frames"] as? [[String: Any]] ?? [] {
@@ -60,7 +64,8 @@ public enum SwiftRuntimeJSONParser {
                 }
             }
             let name = thread["name"] as? String
-            threads.append(CrashThread(name: "Thread \(position)" + (name.map { " \"\($0)\"" } ?? ""),
+            let number = omittedThreads == nil ? "Thread \(position)" : "crashed thread"
+            threads.append(CrashThread(name: number + (name.map { " \"\($0)\"" } ?? ""),
                                        crashed: thread["crashed"] as? Bool == true, frames: frames))
         }
         if threads.isEmpty { notes.append("the JSON crash file lists no threads") }
