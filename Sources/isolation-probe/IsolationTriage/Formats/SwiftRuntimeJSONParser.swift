@@ -39,7 +39,8 @@ public enum SwiftRuntimeJSONParser {
             }
             body = object
         } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
+                .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             return CrashReport(format: .swiftRuntimeJSON, readingNotes: [
                 "the JSON crash file is not valid JSON (\(reason)); it may have been cut short while the runtime wrote it",
             ])
