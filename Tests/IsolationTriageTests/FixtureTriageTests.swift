@@ -49,6 +49,7 @@ struct FixtureTriageTests {
             #expect(fixture.expectations["verdict"] != nil, "\(fixture.name)")
         }
         let formats = Set(try fixtures.map { CrashReportReader.read($0.report)?.format })
-        #expect(formats == Set(CrashReportFormat.allCases.map(Optional.some)))
+        // The runtime's JSON crash files are written by the toolchain in TriageRuntimeJSONTests, not kept here.
+        #expect(formats == Set(CrashReportFormat.allCases.filter { $0 != .swiftRuntimeJSON }.map(Optional.some)))
     }
 }

@@ -22,93 +22,13 @@ public enum TriageClassifier {
                              summary: "No crash report recognised: no backtrace frames, crash headline, exception or runtime message.",
                              evidence: ["expected one of: Swift backtracer output, lldb bt, Apple .ips or .crash report, console lines with 'Fatal error:'"])
         }
-        let thread = report.crashedThread
-            ?? report.threads.first { $0.frames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) } }
-        let frames = thread?.frames ?? []
-        let facts = Facts(report: report, thread: thread, frames: frames)
+        let evidence = CrashEvidence(report: report)
         var diagnosis = Diagnosis(source: source, format: report.format, verdict: .unknown, summary: "",
-                                  crashedThread: thread.map { describe($0) }, notes: report.readingNotes)
+                                  crashedThread: evidence.thread.map { describe($0) }, notes: report.readingNotes)
+        diagnosis.platform = report.platform
         if let stop = report.stopReason { diagnosis.evidence.append("stop: \(stop)") }
-        let topFrames = Array(frames.prefix(6))
-
-        if facts.isMemory {
-            diagnosis.verdict = .memoryCorruption
-            diagnosis.evidence.append("signal: " + facts.memorySignals.joined(separator: ", ") + " (a bad memory access, not a trap)")
-            if let check = facts.checkFrames.first {
-                diagnosis.evidence.append("frame \(check.index): \(check.displayName)")
-                diagnosis.summary = "A bad memory access inside the executor-check code (\(check.displayName)): memory corruption (a freed or damaged actor, task or queue), not an isolation assertion."
-            } else {
-                diagnosis.summary = "A bad memory access" + (frames.first.map { " in \($0.displayName)" } ?? "") + ": memory corruption or a dangling pointer, not an isolation problem."
-            }
-            diagnosis.evidence += facts.fatalMessages.prefix(2)
-            diagnosis.topFrames = topFrames
-            return diagnosis
-        }
-        if facts.isStop, facts.checkFrames.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) })
-            || facts.assumeIsolatedOnTop || !facts.isolationMessages.isEmpty {
-            diagnosis.verdict = .isolationTrap
-            diagnosis.evidence += signalEvidence(facts.signals, stop: report.stopReason)
-            if !facts.checkFrames.isEmpty {
-                diagnosis.evidence.append("executor-check frames: " + facts.checkFrames.map(\.displayName).joined(separator: " ← "))
-            }
-            diagnosis.evidence += facts.isolationMessages.prefix(3)
-            let finding = isolationFinding(frames: frames, thread: thread, messages: report.messages)
-            if frames.isEmpty {
-                diagnosis.notes.append("the report has no frames, so the offender is unknown; on Linux run with SWIFT_BACKTRACE=enable=yes, on Apple platforms read the .ips or .crash report")
-            }
-            diagnosis.isolation = finding
-            let offender = finding.offender.map { " in \($0.displayName)" + ($0.location.map { " (\($0))" } ?? "") } ?? ""
-            let expected = finding.expectedExecutorIsInferred ? "" : finding.expectedExecutor.map { ", which expected the \($0) executor" } ?? ""
-            let queue = finding.queue.map { ", on queue \($0)" } ?? ""
-            diagnosis.summary = "The runtime's executor check stopped the program\(offender)\(expected)\(queue): isolated code ran on the wrong executor."
-            return diagnosis
-        }
-        if facts.isHang {
-            diagnosis.verdict = .hang
-            diagnosis.evidence += facts.watchdogMessages.prefix(3)
-            diagnosis.summary = "The system killed the program for not responding (watchdog): look at what the main thread was doing."
-            diagnosis.topFrames = Array((report.threads.first?.frames ?? frames).prefix(6))
-            return diagnosis
-        }
-        if facts.isStop {
-            diagnosis.topFrames = topFrames
-            diagnosis.evidence += signalEvidence(facts.signals, stop: report.stopReason)
-            let topSymbol = frames.first { isOwnCode($0) && $0.symbol != nil } ?? frames.first { $0.symbol != nil }
-            if let dispatchCaller = facts.dispatchAssertCaller {
-                // A framework asserting its own queue: a main-queue-only API
-                // called off the main queue, not Swift's executor check.
-                diagnosis.verdict = .otherTrap
-                diagnosis.evidence += report.messages.filter { $0.contains("BUG IN CLIENT OF LIBDISPATCH") }.prefix(1)
-                diagnosis.evidence.append("dispatch_assert_queue was called by \(dispatchCaller.displayName)"
-                    + (dispatchCaller.image.map { " in \($0)" } ?? "") + ", not by the Swift runtime's executor check")
-                diagnosis.summary = "A library's own queue assertion failed (\(dispatchCaller.displayName)): an API that must run on a particular queue"
-                    + (expectedExecutor(in: report.messages).map { " (\($0))" } ?? "")
-                    + " was called from another one. Not Swift's isolation check; look at the program's frames below it."
-            } else if !facts.fatalMessages.isEmpty || topSymbol != nil {
-                diagnosis.verdict = .otherTrap
-                diagnosis.evidence += facts.fatalMessages.prefix(3)
-                diagnosis.evidence.append("no executor-check frame (swift_task_isCurrentExecutor…, _checkExpectedExecutor, assumeIsolated) above the program's code and no isolation message")
-                if let topSymbol { diagnosis.evidence.append("first frame of the program's code: \(topSymbol.displayName)" + (topSymbol.location.map { " at \($0)" } ?? "")) }
-                diagnosis.summary = "The program stopped for another reason than actor isolation"
-                    + (facts.fatalMessages.first.map { ": \($0)" } ?? (topSymbol.map { ", in \($0.displayName)." } ?? "."))
-            } else {
-                diagnosis.verdict = .unknown
-                diagnosis.evidence.append(frames.isEmpty ? "no frames" : "no frame is symbolicated")
-                diagnosis.summary = "The program stopped (\(facts.signals.joined(separator: ", "))), but the report has neither symbols nor a message: an isolation trap and a precondition failure look the same here. Symbolicate the report and triage it again."
-            }
-            return diagnosis
-        }
-        if !facts.legacyWarnings.isEmpty {
-            diagnosis.verdict = .notACrash
-            diagnosis.evidence += facts.legacyWarnings.prefix(3)
-            diagnosis.isolation = legacyFinding(facts.legacyWarnings[0])
-            diagnosis.summary = "No crash: the runtime's legacy executor mode reported isolated code running on the wrong thread and let it continue. The same program traps in Swift 6 mode."
-            return diagnosis
-        }
-        if !frames.isEmpty || !report.threads.isEmpty {
-            diagnosis.verdict = .notACrash
-            diagnosis.summary = "A backtrace with no crash in it" + (report.stopReason.map { " (stopped by: \($0))." } ?? ": no signal, exception or fatal message.")
-            diagnosis.topFrames = topFrames
+        if let kind = kind(of: evidence) {
+            kind.describe(evidence, in: &diagnosis)
             return diagnosis
         }
         diagnosis.verdict = .unknown
@@ -117,64 +37,31 @@ public enum TriageClassifier {
         return diagnosis
     }
 
-    /// What the report says, sorted into the kinds the verdict rests on.
-    struct Facts {
-        var signals: [String]
-        var memorySignals: [String]
-        var checkFrames: [StackFrame]
-        var isolationMessages: [String]
-        var legacyWarnings: [String]
-        var fatalMessages: [String]
-        var watchdogMessages: [String]
-        var killed: Bool
+    /// Every cause triage recognises, in the order they are asked; the
+    /// first that matches decides. Each is one file in `Kinds/`.
+    static let kinds: [any CrashKind.Type] = [
+        MemoryCorruptionKind.self,
+        IsolationTrapKind.self,
+        WatchdogHangKind.self,
+        LibraryQueueAssertionKind.self,
+        OtherTrapKind.self,
+        UnsymbolicatedStopKind.self,
+        LegacyModeWarningKind.self,
+        BacktraceWithoutCrashKind.self,
+    ]
 
-        var assumeIsolatedOnTop: Bool
-        var dispatchAssertCaller: StackFrame?
-        var markedCrashed: Bool
+    /// Every route an isolation trap may have taken, in the order they are
+    /// asked; the first that answers decides. Each is one file in `Kinds/`.
+    static let routes: [any IsolationRouteKind.Type] = [
+        AssumeIsolatedRoute.self,
+        PreconcurrencyWitnessRoute.self,
+        StoredClosureRoute.self,
+        UncheckedModuleCallbackRoute.self,
+    ]
 
-        init(report: CrashReport, thread: CrashThread?, frames: [StackFrame]) {
-            signals = report.signals
-            memorySignals = signals.filter(StopSignals.memory.contains)
-            // The check is above the program's own code on the crashed thread.
-            let firstOwn = frames.firstIndex(where: TriageClassifier.isOwnCode) ?? frames.endIndex
-            let top = frames[..<firstOwn]
-            checkFrames = top.filter { RuntimeLibraries.isIsolationCheck($0.symbol) }
-            assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
-                && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
-            if let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
-               lastDispatch < firstOwn || firstOwn == frames.endIndex,
-               !top.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }) {
-                dispatchAssertCaller = frames[(lastDispatch + 1)...].first { !RuntimeLibraries.isDispatchQueueCheck($0.symbol) }
-            }
-            // lldb marks the stopped thread, which may have stopped at a breakpoint.
-            markedCrashed = thread?.crashed == true && report.format != .lldb
-            isolationMessages = report.messages.filter(TriageClassifier.isIsolationMessage)
-            legacyWarnings = report.messages.filter { $0.contains("data race detected") }
-            fatalMessages = report.messages.filter { message in
-                !TriageClassifier.isIsolationMessage(message)
-                    && ["Fatal error", "fatal error", "Precondition failed", "Assertion failed",
-                        "Terminating app due to uncaught exception", "Exception Reason:"].contains { message.contains($0) }
-            }
-            // Apple's watchdog code, or its words in a termination reason; a
-            // log line merely mentioning a watchdog is not a hang.
-            watchdogMessages = report.messages.filter { message in
-                let lowered = message.lowercased()
-                return lowered.contains("0x8badf00d") || lowered.contains("watchdog transgression")
-                    || (message.hasPrefix("Termination Reason") && lowered.contains("watchdog"))
-            }
-            killed = signals.contains("SIGKILL")
-        }
-
-        var isMemory: Bool { !memorySignals.isEmpty }
-        var isHang: Bool { !watchdogMessages.isEmpty }
-        /// The program stopped: a trap, an abort, an arithmetic fault, or a
-        /// fatal runtime message.
-        var isStop: Bool {
-            signals.contains { StopSignals.traps.contains($0) || StopSignals.aborts.contains($0) || $0 == "SIGFPE" }
-                || !fatalMessages.isEmpty || !isolationMessages.isEmpty
-                // A report that marks a thread as crashed says the program stopped.
-                || (markedCrashed && signals.isEmpty && !killed)
-        }
+    /// The first of ``kinds`` the evidence shows; nil when none does.
+    static func kind(of evidence: CrashEvidence) -> (any CrashKind.Type)? {
+        kinds.first { $0.matches(evidence) }
     }
 
     /// `signal: SIGILL`, unless the stop line already names every signal.
@@ -245,48 +132,12 @@ public enum TriageClassifier {
         return "the main queue (MainActor) most likely: the check went through dispatch_assert_queue, used for the main actor and dispatch-queue executors"
     }
 
-    /// Which catalog route the frames point to; nil when none fits.
+    /// Which catalog route the frames point to: the first of ``routes`` that
+    /// answers; nil when none fits.
     static func route(frames: [StackFrame], offenderIndex: Int?, messages: [String]) -> IsolationRoute? {
-        if let assume = frames.first(where: { RuntimeLibraries.isAssumeIsolated($0.symbol) }) {
-            // Program code below the offender called it: a callback (13a), not
-            // a block the system ran directly (8c).
-            let calledByProgram = offenderIndex.map { index in
-                frames[(index + 1)...].contains { isOwnCode($0) && !$0.isThunk }
-            } ?? false
-            return .assumeIsolatedOffActor(
-                reason: "assumeIsolated is on the crashed thread's stack (frame \(assume.index): \(assume.displayName))"
-                    + (calledByProgram ? ", inside a closure the program's own code called back" : ""),
-                inCallback: calledByProgram)
-        }
-        if let message = messages.first(where: { $0.contains("Expected same executor as") }) {
-            return .assumeIsolatedOffActor(reason: "the runtime's message is the one assumeIsolated/preconditionIsolated print: \(message)")
-        }
-        guard let offenderIndex else { return nil }
-        let offender = frames[offenderIndex]
-        let symbol = offender.symbol ?? ""
-        if symbol.hasPrefix("protocol witness for") {
-            return .preconcurrencyWitness(reason: "the check fired in a protocol witness (\(symbol)): a @preconcurrency conformance checks the actor there when a caller that knows nothing of it calls the requirement")
-        }
-        guard symbol.contains("closure #") else { return nil }
-        let below = frames[(offenderIndex + 1)...]
-        let thunks = below.prefix { $0.isThunk }
-        let caller = below.first { !$0.isThunk }
-        let callerName = caller.map { "`\($0.displayName)`" } ?? "the code below it"
-        if thunks.contains(where: { ($0.symbol ?? "").contains("@in_guaranteed") || ($0.symbol ?? "").contains("@out")
-            || MangledNames.isIndirectReabstraction($0.mangledSymbol ?? $0.symbol) }) {
-            return .storedClosure(reason: "the closure was called through reabstraction thunks to and from generic (@in_guaranteed/@out) form: it was stored as a generic value, such as a Box<T>'s value, and called by \(callerName)")
-        }
-        // Closures formed in an initializer are kept for later: a member or box.
-        if symbol.contains(".init(") {
-            return .storedClosure(reason: "the closure was formed in an initializer (\(symbol)) and called later by \(callerName), on another thread; no generic thunks, so it was kept in a member of function type",
-                                  closest: "2")
-        }
-        if let caller, caller.isSystem || (caller.image != nil && offender.image != nil && caller.image != offender.image) {
-            return .callbackIntoUncheckedModule(reason: "the closure was called back by \(callerName) in \(caller.image ?? "another module"), not by the code that formed it")
-        }
-        if let caller, let callerType = enclosingType(of: caller.symbol), let offenderType = enclosingType(of: symbol),
-           callerType != offenderType {
-            return .callbackIntoUncheckedModule(reason: "the closure was formed in \(offenderType) and called back by \(callerName), which it was handed to")
+        let evidence = RouteEvidence(frames: frames, offenderIndex: offenderIndex, messages: messages)
+        for route in routes {
+            if let found = route.route(for: evidence) { return found }
         }
         return nil
     }

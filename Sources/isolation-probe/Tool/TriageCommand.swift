@@ -23,7 +23,8 @@ struct TriageCommand: AsyncParsableCommand {
         commandName: "triage",
         abstract: "Diagnose crash reports you already have: isolation trap or not, the offender, the route.",
         discussion: """
-            Reads Swift runtime backtraces (Linux, or SWIFT_BACKTRACE on macOS), sanitizer reports, lldb \
+            Reads Swift runtime backtraces (Linux, or SWIFT_BACKTRACE on macOS) and the runtime's JSON crash \
+            files (SWIFT_BACKTRACE=enable=yes,format=json,output-to=DIR; give DIR to triage each), sanitizer reports, lldb \
             `bt` / `thread backtrace all`, Apple .ips files and text crash reports (.crash, Xcode Organizer, \
             crash services), and the console lines around a crash. Pasted text may be quoted (`> `), \
             indented or wrapped. Mangled names are demangled with `swift demangle` from PATH.
@@ -39,7 +40,7 @@ struct TriageCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Crash report files; standard input when none is given or for `-`.")
+    @Argument(help: "Crash report files, or folders whose files are each a report (such as SWIFT_BACKTRACE's output-to folder); standard input when none is given or for `-`.")
     var files: [String] = []
 
     @Option(help: "Output format: text or json.")
@@ -65,7 +66,7 @@ struct TriageCommand: AsyncParsableCommand {
         let hints = try lintHints()
         let triage = CrashTriage()
         var outcomes: [TriageOutcome] = []
-        for source in files.isEmpty ? ["-"] : files {
+        for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
             do {
                 var diagnosis = try await triage.triage(try Self.read(source), source: source == "-" ? "<stdin>" : source)
                 if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
@@ -85,6 +86,27 @@ struct TriageCommand: AsyncParsableCommand {
         }
     }
 
+    /// The reports `arguments` name: a folder stands for every file directly
+    /// in it (hidden files and sub-folders left out), in name order, so
+    /// `triage DIR` triages each crash file the runtime wrote there. A folder
+    /// with no such file stays, for ``read(_:)`` to refuse by name.
+    static func expandingFolders(_ arguments: [String]) -> [String] {
+        arguments.flatMap { argument -> [String] in
+            var isDirectory: ObjCBool = false
+            guard argument != "-", FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory),
+                  isDirectory.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: argument) else {
+                return [argument]
+            }
+            let files = names.filter { !$0.hasPrefix(".") }.sorted()
+                .map { (argument.hasSuffix("/") ? argument : argument + "/") + $0 }
+                .filter { path in
+                    var isFolder: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+                }
+            return files.isEmpty ? [argument] : files
+        }
+    }
+
     /// The bytes of `source` (a path, or `-` for standard input), refusing
     /// more than ``PastedText/maximumBytes``. Regular files, pipes, FIFOs
     /// (`isolation-probe triage <(journalctl -b)`) and devices are all read
@@ -95,7 +117,7 @@ struct TriageCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
             throw .unreadable(source: source, reason: "no such file")
         }
-        if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder, not a report file") }
+        if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder with no report file in it") }
         let attributes = try? FileManager.default.attributesOfItem(atPath: source)
         if attributes?[.type] as? FileAttributeType == .typeRegular, let size = attributes?[.size] as? Int,
            size > PastedText.maximumBytes {

@@ -194,3 +194,26 @@ public enum AppleCrashTextParser {
         line.drop { $0 == " " || $0 == "\t" }
     }
 }
+
+extension CrashReportFormat {
+    /// An Apple crash report in the classic text form (`.crash`, Xcode Organizer).
+    public static let appleCrash = CrashReportFormat(rawValue: "apple-crash", title: "Apple crash report (text)")
+}
+
+extension AppleCrashTextParser: CrashFormat {
+    public static var format: CrashReportFormat { .appleCrash }
+    public static let recognisedBy = "an `Exception Type:` or `Incident Identifier:` line, a `Thread N Crashed::` header or `N   Image   0x… symbol + offset` frames"
+    public static let samples = [
+        """
+        Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+        Thread 1 Crashed::  Dispatch queue: com.apple.root.default-qos
+        0   libdispatch.dylib             \t0x1856004fc _dispatch_assert_queue_fail + 120
+        5   MyApp                         \t0x10491a4d4 closure #1 in Launcher.start() + 180 (Launcher.swift:42)
+        """,
+        "Exception Type:  EXC_BAD_ACCESS (SIGSEGV)",
+    ]
+    public static let readsSurroundingConsoleLines = true
+    public static func read(_ text: CrashText) -> CrashReport? {
+        recognises(text.lines) ? parse(text.lines) : nil
+    }
+}

@@ -167,3 +167,24 @@ public enum AppleIPSParser {
         return value.isEmpty ? nil : value
     }
 }
+
+extension CrashReportFormat {
+    /// An Apple `.ips` file: a one-line JSON header, then the report as JSON.
+    public static let appleIPS = CrashReportFormat(rawValue: "apple-ips", title: "Apple .ips crash report (JSON)")
+}
+
+extension AppleIPSParser: CrashFormat {
+    public static var format: CrashReportFormat { .appleIPS }
+    public static let recognisedBy = "its first line is a JSON object with \"bug_type\" or \"incident_id\""
+    public static let samples = [
+        """
+        {"bug_type":"309","os_version":"iPhone OS 18.0 (22A3354)","incident_id":"6A1B"}
+        {"exception":{"type":"EXC_BREAKPOINT","signal":"SIGTRAP"},"faultingThread":0,\
+        "threads":[{"triggered":true,"queue":"com.apple.root.default-qos","frames":[{"imageIndex":0,"imageOffset":4348,"symbol":"_dispatch_assert_queue_fail"}]}],\
+        "usedImages":[{"name":"libdispatch.dylib","path":"/usr/lib/system/libdispatch.dylib"}]}
+        """,
+    ]
+    /// A file the system wrote whole: nothing is pasted around it.
+    public static let readsSurroundingConsoleLines = false
+    public static func read(_ text: CrashText) -> CrashReport? { parse(text.unquotedLines) }
+}

@@ -47,7 +47,7 @@ public enum LLDBBacktraceParser {
             : selectedThread.flatMap { stoppedThreads.isEmpty || stoppedThreads.contains($0) ? $0 : nil }
         if let crashed { threads[crashed].crashed = true }
         return CrashReport(format: .lldb, threads: threads, stopReason: stopReason,
-                           signals: stopReason.map(StopSignals.names(in:)) ?? [])
+                           signals: stopReason.map(StopSignals.names(in:)) ?? [], crashMarkMayBeBreakpoint: true)
     }
 
     struct ThreadHeader {
@@ -110,5 +110,27 @@ public enum LLDBBacktraceParser {
 
     static func trimmed(_ line: String) -> Substring {
         line.drop { $0 == " " || $0 == "\t" }
+    }
+}
+
+extension CrashReportFormat {
+    /// lldb's `bt` / `thread backtrace all`.
+    public static let lldb = CrashReportFormat(rawValue: "lldb", title: "lldb backtrace")
+}
+
+extension LLDBBacktraceParser: CrashFormat {
+    public static var format: CrashReportFormat { .lldb }
+    public static let recognisedBy = "a `frame #N: 0x…` line"
+    public static let samples = [
+        """
+        * thread #3, queue = 'com.apple.root.default-qos', stop reason = EXC_BREAKPOINT (code=1, subcode=0x101bd43f8)
+            frame #0: 0x0000000101bd43f8 libdispatch.dylib`_dispatch_assert_queue_fail + 116
+          * frame #6: 0x0000000100839850 App.debug.dylib`closure #1 in ContentView.userPressedTheButton() at App.swift:40:21
+        """,
+        "    frame #0: 0x0000000101bd43f8 libdispatch.dylib`_dispatch_assert_queue_fail + 116",
+    ]
+    public static let readsSurroundingConsoleLines = true
+    public static func read(_ text: CrashText) -> CrashReport? {
+        recognises(text.lines) ? parse(text.lines) : nil
     }
 }

@@ -144,3 +144,30 @@ public enum SwiftBacktraceParser {
         return items.filter { seen.insert($0).inserted }
     }
 }
+
+extension CrashReportFormat {
+    /// The Swift runtime's backtracer on Linux (`*** Program crashed: … ***`),
+    /// or a sanitizer's `#N` frames.
+    public static let swiftBacktrace = CrashReportFormat(rawValue: "swift-backtrace", title: "Swift runtime backtrace")
+}
+
+extension SwiftBacktraceParser: CrashFormat {
+    public static var format: CrashReportFormat { .swiftBacktrace }
+    public static let recognisedBy = "the backtracer's `Program crashed:` headline, a `Thread N crashed:` header, `N [ra] 0x… in IMAGE` frames or a sanitizer's `#N` frames"
+    public static let samples = [
+        """
+        *** Program crashed: Illegal instruction at 0x00007f97dabf32a2 ***
+
+        Thread 1 crashed:
+
+         0      0x00007f97dabf32a2 _dispatch_assert_queue_fail + 98 in libdispatch.so
+         5 [ra] 0x000055d0b7f5c0e7 closure #1 in HostApp.init() + 167 in prog at /src/UncheckedBox.swift:35:9
+        """,
+        "  5 [ra] 0x000055d0b7f5c0e7 closure #1 in HostApp.init() + 167 in prog at /src/UncheckedBox.swift:35:9",
+        "    #5 0x55d0b7f5c0e7 in closure #1 in HostApp.init() /src/UncheckedBox.swift:35:9 (prog+0xfda81)",
+    ]
+    public static let readsSurroundingConsoleLines = true
+    public static func read(_ text: CrashText) -> CrashReport? {
+        recognises(text.lines) ? parse(text.lines) : nil
+    }
+}

@@ -24,6 +24,13 @@ public struct CrashReport: Sendable, Hashable, Codable {
     /// Problems met while reading: truncation, a thread whose frames could
     /// not all be read, a JSON body that had to be read leniently.
     public var readingNotes: [String]
+    /// Whether the thread marked crashed may only be the one a debugger
+    /// stopped in (lldb marks it at a breakpoint too), so the mark alone does
+    /// not say the program stopped.
+    public var crashMarkMayBeBreakpoint: Bool
+    /// The operating system and machine the report names
+    /// (`Linux (Debian GNU/Linux 12 (bookworm))`), when it does.
+    public var platform: String?
 
     /// Creates a report record.
     ///
@@ -32,7 +39,8 @@ public struct CrashReport: Sendable, Hashable, Codable {
     /// ```
     public init(
         format: CrashReportFormat, threads: [CrashThread] = [], stopReason: String? = nil,
-        signals: [String] = [], messages: [String] = [], readingNotes: [String] = []
+        signals: [String] = [], messages: [String] = [], readingNotes: [String] = [],
+        crashMarkMayBeBreakpoint: Bool = false, platform: String? = nil
     ) {
         self.format = format
         self.threads = threads
@@ -40,6 +48,8 @@ public struct CrashReport: Sendable, Hashable, Codable {
         self.signals = signals
         self.messages = messages
         self.readingNotes = readingNotes
+        self.crashMarkMayBeBreakpoint = crashMarkMayBeBreakpoint
+        self.platform = platform
     }
 
     /// The thread the report marks as crashed; the only thread when there is

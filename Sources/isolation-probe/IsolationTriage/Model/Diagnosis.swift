@@ -19,6 +19,9 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     public var evidence: [String]
     /// The crashed thread's name and queue as the report gives them.
     public var crashedThread: String?
+    /// The operating system the report names, when it does (the runtime's
+    /// JSON crash file does).
+    public var platform: String?
     /// For an isolation trap (or a legacy-mode warning): who ran where, and why.
     public var isolation: IsolationFinding?
     /// For other verdicts: the crashed thread's first frames, to look at next.

@@ -87,3 +87,21 @@ public enum ConsoleLines {
         return CrashReport(format: .console, signals: signals(in: found), messages: found)
     }
 }
+
+extension CrashReportFormat {
+    /// Log or console lines with no backtrace.
+    public static let console = CrashReportFormat(rawValue: "console", title: "console output")
+}
+
+extension ConsoleLines: CrashFormat {
+    public static var format: CrashReportFormat { .console }
+    public static let recognisedBy = "a line with a runtime message (`Fatal error`, \"Incorrect actor executor assumption\", libdispatch's BUG IN CLIENT, a legacy-mode warning, a watchdog code) or a shell's `(core dumped)` line"
+    public static let samples = [
+        "Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+        "warning: data race detected: @MainActor function at M/File.swift:35 was not called on the main thread",
+        "Illegal instruction (core dumped)",
+    ]
+    /// It is the console lines.
+    public static let readsSurroundingConsoleLines = false
+    public static func read(_ text: CrashText) -> CrashReport? { parse(text.lines) }
+}

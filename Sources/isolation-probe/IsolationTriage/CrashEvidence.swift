@@ -1,0 +1,106 @@
+/// What a report says, sorted into the kinds of fact a verdict rests on,
+/// whichever format it was read from.
+///
+/// ```swift
+/// let evidence = CrashEvidence(report: report)
+/// evidence.isStop           // true: SIGILL
+/// evidence.checkFrames      // the executor check's frames above the program's code
+/// ```
+struct CrashEvidence {
+    var report: CrashReport
+    /// The crashed thread, else the thread with the executor check on it.
+    var thread: CrashThread?
+    /// That thread's frames, innermost first.
+    var frames: [StackFrame]
+
+    var signals: [String]
+    var memorySignals: [String]
+    var checkFrames: [StackFrame]
+    var isolationMessages: [String]
+    var legacyWarnings: [String]
+    var fatalMessages: [String]
+    var watchdogMessages: [String]
+    var killed: Bool
+
+    var assumeIsolatedOnTop: Bool
+    var dispatchAssertCaller: StackFrame?
+    var markedCrashed: Bool
+
+    init(report: CrashReport) {
+        self.report = report
+        thread = report.crashedThread
+            ?? report.threads.first { $0.frames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) } }
+        let frames = thread?.frames ?? []
+        self.frames = frames
+        signals = report.signals
+        memorySignals = signals.filter(StopSignals.memory.contains)
+        // The check is above the program's own code on the crashed thread.
+        let firstOwn = frames.firstIndex(where: TriageClassifier.isOwnCode) ?? frames.endIndex
+        let top = frames[..<firstOwn]
+        checkFrames = top.filter { RuntimeLibraries.isIsolationCheck($0.symbol) }
+        assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
+            && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
+        if let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
+           lastDispatch < firstOwn || firstOwn == frames.endIndex,
+           !top.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }) {
+            dispatchAssertCaller = frames[(lastDispatch + 1)...].first { !RuntimeLibraries.isDispatchQueueCheck($0.symbol) }
+        }
+        // A debugger marks the stopped thread, which may have stopped at a breakpoint.
+        markedCrashed = thread?.crashed == true && !report.crashMarkMayBeBreakpoint
+        isolationMessages = report.messages.filter(TriageClassifier.isIsolationMessage)
+        legacyWarnings = report.messages.filter { $0.contains("data race detected") }
+        fatalMessages = report.messages.filter { message in
+            !TriageClassifier.isIsolationMessage(message)
+                && ["Fatal error", "fatal error", "Precondition failed", "Assertion failed",
+                    "Terminating app due to uncaught exception", "Exception Reason:"].contains { message.contains($0) }
+        }
+        // Apple's watchdog code, or its words in a termination reason; a
+        // log line merely mentioning a watchdog is not a hang.
+        watchdogMessages = report.messages.filter { message in
+            let lowered = message.lowercased()
+            return lowered.contains("0x8badf00d") || lowered.contains("watchdog transgression")
+                || (message.hasPrefix("Termination Reason") && lowered.contains("watchdog"))
+        }
+        killed = signals.contains("SIGKILL")
+    }
+
+    /// The crashed thread's first frames, to look at next.
+    var topFrames: [StackFrame] { Array(frames.prefix(6)) }
+    var isMemory: Bool { !memorySignals.isEmpty }
+    var isHang: Bool { !watchdogMessages.isEmpty }
+    /// The program stopped: a trap, an abort, an arithmetic fault, or a
+    /// fatal runtime message.
+    var isStop: Bool {
+        signals.contains { StopSignals.traps.contains($0) || StopSignals.aborts.contains($0) || $0 == "SIGFPE" }
+            || !fatalMessages.isEmpty || !isolationMessages.isEmpty
+            // A report that marks a thread as crashed says the program stopped.
+            || (markedCrashed && signals.isEmpty && !killed)
+    }
+    /// The first frame of the program's own code with a name, else any named frame.
+    var firstNamedFrame: StackFrame? {
+        frames.first { TriageClassifier.isOwnCode($0) && $0.symbol != nil } ?? frames.first { $0.symbol != nil }
+    }
+}
+
+/// The frames a route is read from: the crashed thread's, the offender's
+/// place among them, and the runtime's messages.
+///
+/// ```swift
+/// RouteEvidence(frames: frames, offenderIndex: 5, messages: []).caller?.symbol
+/// ```
+struct RouteEvidence {
+    var frames: [StackFrame]
+    /// The first frame of the program's own code above the check.
+    var offenderIndex: Int?
+    var messages: [String]
+
+    var offender: StackFrame? { offenderIndex.map { frames[$0] } }
+    var offenderSymbol: String { offender?.symbol ?? "" }
+    /// Frames below the offender.
+    var below: ArraySlice<StackFrame> { offenderIndex.map { frames[($0 + 1)...] } ?? [] }
+    /// The thunks directly below the offender.
+    var thunksBelow: ArraySlice<StackFrame> { below.prefix { $0.isThunk } }
+    /// The first frame below the offender that is not a thunk.
+    var caller: StackFrame? { below.first { !$0.isThunk } }
+    var callerName: String { caller.map { "`\($0.displayName)`" } ?? "the code below it" }
+}

@@ -1,0 +1,44 @@
+/// The runtime's executor check stopped the program: code isolated to an
+/// actor ran on another executor. The route it took is one of
+/// ``TriageClassifier/routes``.
+enum IsolationTrapKind: CrashKind {
+    static let id = "isolation-trap"
+    static let verdict = TriageVerdict.isolationTrap
+    static let identifiedBy = "a stop with Swift's executor check (swift_task_isCurrentExecutor…, _checkExpectedExecutor) or a failed assumeIsolated above the program's code, or the runtime's \"Incorrect actor executor assumption\" message"
+    static let samples = [
+        """
+        * thread #3, queue = 'com.apple.root.default-qos', stop reason = EXC_BREAKPOINT (code=1, subcode=0x101bd43f8)
+            frame #0: 0x0000000101bd43f8 libdispatch.dylib`_dispatch_assert_queue_fail + 116
+            frame #1: 0x0000000101bd4380 libswift_Concurrency.dylib`swift_task_isCurrentExecutorImpl(swift::SerialExecutorRef) + 40
+          * frame #2: 0x0000000100839850 App.debug.dylib`closure #1 in ContentView.userPressedTheButton() at App.swift:40:21
+        """,
+        """
+        Fatal error: Incorrect actor executor assumption; expected 'MainActor' executor.
+        Illegal instruction (core dumped)
+        """,
+    ]
+
+    static func matches(_ evidence: CrashEvidence) -> Bool {
+        evidence.isStop && (evidence.checkFrames.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) })
+            || evidence.assumeIsolatedOnTop || !evidence.isolationMessages.isEmpty)
+    }
+
+    static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
+        let report = evidence.report
+        diagnosis.verdict = verdict
+        diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: report.stopReason)
+        if !evidence.checkFrames.isEmpty {
+            diagnosis.evidence.append("executor-check frames: " + evidence.checkFrames.map(\.displayName).joined(separator: " ← "))
+        }
+        diagnosis.evidence += evidence.isolationMessages.prefix(3)
+        let finding = TriageClassifier.isolationFinding(frames: evidence.frames, thread: evidence.thread, messages: report.messages)
+        if evidence.frames.isEmpty {
+            diagnosis.notes.append("the report has no frames, so the offender is unknown; on Linux run with SWIFT_BACKTRACE=enable=yes, on Apple platforms read the .ips or .crash report")
+        }
+        diagnosis.isolation = finding
+        let offender = finding.offender.map { " in \($0.displayName)" + ($0.location.map { " (\($0))" } ?? "") } ?? ""
+        let expected = finding.expectedExecutorIsInferred ? "" : finding.expectedExecutor.map { ", which expected the \($0) executor" } ?? ""
+        let queue = finding.queue.map { ", on queue \($0)" } ?? ""
+        diagnosis.summary = "The runtime's executor check stopped the program\(offender)\(expected)\(queue): isolated code ran on the wrong executor."
+    }
+}

@@ -1,0 +1,36 @@
+/// A bad memory access (SIGSEGV, SIGBUS, EXC_BAD_ACCESS), also inside the
+/// executor-check code: memory corruption, not an isolation assertion.
+enum MemoryCorruptionKind: CrashKind {
+    static let id = "memory-corruption"
+    static let verdict = TriageVerdict.memoryCorruption
+    static let identifiedBy = "a memory signal or exception (SIGSEGV, SIGBUS, EXC_BAD_ACCESS), whatever the frames"
+    static let samples = [
+        """
+        * thread #5, queue = 'com.example.worker', stop reason = EXC_BAD_ACCESS (code=1, address=0x10)
+          * frame #0: 0x00000001a0000010 libswift_Concurrency.dylib`swift_task_isCurrentExecutorImpl(swift::SerialExecutorRef) + 40
+            frame #1: 0x0000000100001000 App`closure #1 in Model.load() at Model.swift:12:5
+        """,
+        """
+        *** Program crashed: Bad pointer dereference at 0x0000000000000000 ***
+
+        Thread 0 crashed:
+
+         0 0x000055d0b7f5c0e7 Reader.next() + 12 in prog at /src/Reader.swift:9:3
+        """,
+    ]
+
+    static func matches(_ evidence: CrashEvidence) -> Bool { evidence.isMemory }
+
+    static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
+        diagnosis.verdict = verdict
+        diagnosis.evidence.append("signal: " + evidence.memorySignals.joined(separator: ", ") + " (a bad memory access, not a trap)")
+        if let check = evidence.checkFrames.first {
+            diagnosis.evidence.append("frame \(check.index): \(check.displayName)")
+            diagnosis.summary = "A bad memory access inside the executor-check code (\(check.displayName)): memory corruption (a freed or damaged actor, task or queue), not an isolation assertion."
+        } else {
+            diagnosis.summary = "A bad memory access" + (evidence.frames.first.map { " in \($0.displayName)" } ?? "") + ": memory corruption or a dangling pointer, not an isolation problem."
+        }
+        diagnosis.evidence += evidence.fatalMessages.prefix(2)
+        diagnosis.topFrames = evidence.topFrames
+    }
+}

@@ -1,0 +1,57 @@
+/// A closure formed in actor-isolated code (so it is isolated too), stored
+/// in an `@unchecked Sendable` box or a member the compiler does not check,
+/// and called later from another thread (catalog 1–3).
+enum StoredClosureRoute: IsolationRouteKind {
+    static let caseIDs = ["1", "2", "3"]
+    static let samples = [
+        // Called through thunks to and from generic form: kept in a Box<T>.
+        """
+        Thread 1 crashed:
+
+         0 0x00007f97dabf32a2 _dispatch_assert_queue_fail + 98 in libdispatch.so
+         1 [ra] 0x00007f97dabf4000 swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+         2 [ra] 0x000055d0b7f5c0e7 closure #1 in HostApp.start() + 167 in prog at /src/UncheckedBox.swift:35:9
+         3 [ra] [thunk] 0x000055d0b7f5c1e7 thunk for @escaping @callee_guaranteed () -> (@out ()) + 20 in prog at /src/<compiler-generated>
+         4 [ra] 0x000055d0b7f5c2e7 closure #2 in static Program.main() + 40 in prog at /src/UncheckedBox.swift:50:9
+        """,
+        // Formed in an initializer and called later: kept in a member.
+        """
+        Thread 0 crashed:
+
+         0 0x00007f97dabf32a2 _dispatch_assert_queue_fail + 98 in libdispatch.so
+         1 [ra] 0x00007f97dabf4000 swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+         2 [ra] 0x000055d0b7f5c0e7 closure #1 in StatusBar.init() + 40 in prog at /src/ClosureMember.swift
+         3 [ra] 0x000055d0b7f5c2e7 closure #1 in static Program.main() + 40 in prog at /src/ClosureMember.swift:36:9
+        """,
+    ]
+
+    static func route(for frames: RouteEvidence) -> IsolationRoute? {
+        let symbol = frames.offenderSymbol
+        guard frames.offender != nil, symbol.contains("closure #") else { return nil }
+        if frames.thunksBelow.contains(where: { ($0.symbol ?? "").contains("@in_guaranteed") || ($0.symbol ?? "").contains("@out")
+            || MangledNames.isIndirectReabstraction($0.mangledSymbol ?? $0.symbol) }) {
+            return .storedClosure(reason: "the closure was called through reabstraction thunks to and from generic (@in_guaranteed/@out) form: it was stored as a generic value, such as a Box<T>'s value, and called by \(frames.callerName)")
+        }
+        // Closures formed in an initializer are kept for later: a member or box.
+        if symbol.contains(".init(") {
+            return .storedClosure(reason: "the closure was formed in an initializer (\(symbol)) and called later by \(frames.callerName), on another thread; no generic thunks, so it was kept in a member of function type",
+                                  closest: "2")
+        }
+        return nil
+    }
+}
+
+extension IsolationRoute {
+    /// A closure formed in actor-isolated code (so it is isolated too),
+    /// stored in an `@unchecked Sendable` box or a member the compiler does
+    /// not check, and called later from another thread (catalog 1–3).
+    ///
+    /// ```swift
+    /// IsolationRoute.storedClosure(reason: "reabstraction thunks for generic storage").caseIDs  // ["1", "2", "3"]
+    /// ```
+    public static func storedClosure(reason: String, closest: String = "1") -> IsolationRoute {
+        IsolationRoute(caseIDs: [closest] + StoredClosureRoute.caseIDs.filter { $0 != closest },
+                       title: "a stored closure in an @unchecked Sendable box, called from another thread",
+                       reason: reason)
+    }
+}

@@ -1,0 +1,20 @@
+/// The program stopped, but the report has neither symbols nor a message:
+/// an isolation trap and a precondition failure look the same here.
+enum UnsymbolicatedStopKind: CrashKind {
+    static let id = "unsymbolicated-stop"
+    static let verdict = TriageVerdict.unknown
+    static let identifiedBy = "a trap or abort with no named frame and no runtime message"
+    static let samples = [
+        "*** Program crashed: Illegal instruction at 0x0000000000000001 ***",
+    ]
+
+    static func matches(_ evidence: CrashEvidence) -> Bool { evidence.isStop }
+
+    static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
+        diagnosis.topFrames = evidence.topFrames
+        diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: evidence.report.stopReason)
+        diagnosis.verdict = verdict
+        diagnosis.evidence.append(evidence.frames.isEmpty ? "no frames" : "no frame is symbolicated")
+        diagnosis.summary = "The program stopped (\(evidence.signals.joined(separator: ", "))), but the report has neither symbols nor a message: an isolation trap and a precondition failure look the same here. Symbolicate the report and triage it again."
+    }
+}
