@@ -269,6 +269,17 @@ extension BoxOfClosureRule: SourceLintRule {
 
                 let sink = Box<(String) -> Void>({ print($0) })
                 """),
+            // Reported as `unchecked-sendable-stored-closure` instead (`yieldsTo`).
+            LintExample("""
+                final class Box<T>: @unchecked Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+
+                final class Hub: @unchecked Sendable {
+                    let hooks: Box<(Int) -> Void> = Box({ _ in })
+                }
+                """),
         ],
         corrections: [
             LintCorrection(
