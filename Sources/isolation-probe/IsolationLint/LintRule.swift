@@ -41,10 +41,13 @@ package struct LintRule: RawRepresentable, CaseIterable, Hashable, Codable, Send
     /// Why the pattern fails at run time; shown in SARIF rule help.
     package var rationale: String { details.rationale }
 
+    /// Rules are the same when their ids are.
     package static func == (lhs: LintRule, rhs: LintRule) -> Bool { lhs.rawValue == rhs.rawValue }
 
+    /// Hashes the id.
     package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
+    /// Decodes the id; an unknown id is an error that names it.
     package init(from decoder: any Decoder) throws {
         let id = try decoder.singleValueContainer().decode(String.self)
         guard let rule = LintRule(rawValue: id) else {
@@ -53,6 +56,7 @@ package struct LintRule: RawRepresentable, CaseIterable, Hashable, Codable, Send
         self = rule
     }
 
+    /// Encodes the id alone, as a string.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
