@@ -117,6 +117,7 @@ let package = Package(
                 probeOnly("SwiftParser", "swift-syntax"),
             ],
             path: "Sources/isolation-probe/IsolationLint",
+            exclude: ["README.md"],
             swiftSettings: strictSwift6
         ),
         .target(

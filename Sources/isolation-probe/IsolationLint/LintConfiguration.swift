@@ -140,7 +140,7 @@ package struct LintConfiguration: Sendable {
     package func isEnabled(_ rule: LintRule) -> Bool { severity(of: rule) != .off }
 
     /// How findings of `rule` are reported.
-    package func severity(of rule: LintRule) -> Severity { severities[rule] ?? .warning }
+    package func severity(of rule: LintRule) -> Severity { severities[rule] ?? rule.defaultSeverity }
 
     /// Whether `file` is linted: it matches an `included` glob (when there
     /// are any) and no `excluded` glob, or lies in a directory that does.

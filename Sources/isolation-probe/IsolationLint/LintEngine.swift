@@ -117,18 +117,7 @@ package struct LintEngine {
     /// text filled in, and how many were suppressed.
     func check(sources: [ParsedSource]) -> (kept: [LintCandidate], suppressedCount: Int) {
         let index = SourceIndex(sources: sources, configuration: configuration)
-        let boxRule = GenericBoxRule(index: index)
-        var candidates = UncheckedStoredClosureRule(index: index).check()
-        candidates += boxRule.check()
-        candidates += NonisolatedUnsafeClosureRule(index: index).check(sources)
-        candidates += AssumeIsolatedRule(index: index).check(sources)
-        // A stored property already reported as a stored closure is not
-        // reported again for the box it is written with.
-        let storedClosureLines = Set(candidates.filter { $0.finding.rule == .uncheckedSendableStoredClosure }
-            .map { "\($0.finding.file):\($0.finding.line)" })
-        candidates += BoxOfClosureRule(index: index, boxes: boxRule.flaggedBoxes).check(sources).filter {
-            !storedClosureLines.contains("\($0.finding.file):\($0.finding.line)")
-        }
+        let candidates = LintRun(index: index, sources: sources).candidates()
         let suppressions = sources.flatMap(Suppression.all(in:))
         var (kept, suppressed) = SuppressionFilter.apply(candidates, suppressions: suppressions)
         kept.removeAll { !configuration.isEnabled($0.finding.rule) }

@@ -21,11 +21,7 @@ package struct LintCommand: ParsableCommand {
         abstract: "Find isolation loopholes (@unchecked Sendable closures and boxes) in Swift sources.",
         discussion: """
             Parses every .swift file under the given paths with swift-syntax, as one program, and reports:
-              unchecked-sendable-stored-closure   an @unchecked Sendable type stores a non-@Sendable function
-              unchecked-sendable-generic-box      a generic @unchecked Sendable box hands out T without `sending`
-              nonisolated-unsafe-mutable-closure  a nonisolated(unsafe) static/global var holds a function
-              unchecked-box-of-closure            such a box is instantiated with a non-@Sendable function type
-              assume-isolated-in-sendable-closure MainActor.assumeIsolated inside a closure any thread may call
+            \(LintRules.helpList)
             Suppress one finding with a comment on its line or just above its declaration:
               // isolation-probe:ignore <rule-id> -- <reason>
             A suppression without a reason, with an unknown rule, or matching nothing is itself reported.

@@ -177,3 +177,57 @@ struct AssumeIsolatedRule {
         }
     }
 }
+
+extension AssumeIsolatedRule: SourceLintRule {
+    static let description = LintRuleDescription(
+        id: "assume-isolated-in-sendable-closure",
+        helpLine: "MainActor.assumeIsolated inside a closure any thread may call",
+        summary: "assumeIsolated inside a closure that runs on whichever thread calls it.",
+        documentation: "`MainActor.assumeIsolated` inside a `@Sendable` callback, a global-queue block or a "
+            + "detached task",
+        rationale: "assumeIsolated moves the isolation check from compile time to run time. Inside a @Sendable "
+            + "callback, a detached task or a global-queue block it holds only while the caller happens to be "
+            + "on that actor; the first call from another thread stops the program "
+            + "(\"Incorrect actor executor assumption\") in every build configuration.",
+        triggeringExamples: [
+            LintExample("""
+                import Dispatch
+
+                @MainActor func refresh() {}
+
+                func observe(_ onChange: @escaping @Sendable () -> Void) {}
+
+                func start() {
+                    observe {
+                        ↓MainActor.assumeIsolated { refresh() }
+                    }
+                    DispatchQueue.global().async {
+                        ↓MainActor.assumeIsolated { refresh() }
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample("""
+                import Dispatch
+
+                @MainActor func refresh() {}
+
+                func start() {
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated { refresh() }
+                    }
+                    Task { @MainActor in refresh() }
+                }
+                """),
+        ])
+
+    static func check(_ run: LintRun) -> [LintCandidate] {
+        AssumeIsolatedRule(index: run.index).check(run.sources)
+    }
+}
+
+extension LintRule {
+    /// `assume-isolated-in-sendable-closure`: see `AssumeIsolatedRule`.
+    package static let assumeIsolatedInSendableClosure = LintRule(AssumeIsolatedRule.self)
+}

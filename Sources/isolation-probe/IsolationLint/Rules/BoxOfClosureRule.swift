@@ -225,3 +225,105 @@ enum DeclaredType {
         return found
     }
 }
+
+extension BoxOfClosureRule: SourceLintRule {
+    static let description = LintRuleDescription(
+        id: "unchecked-box-of-closure",
+        helpLine: "such a box is instantiated with a non-@Sendable function type",
+        summary: "An unconditionally @unchecked Sendable wrapper is instantiated with a non-@Sendable function type.",
+        documentation: "a wrapper flagged by `unchecked-sendable-generic-box` instantiated with a non-`@Sendable` function type, e.g. "
+            + "`Box<(String) -> Void>`, or with one the compiler infers: `Box({ … })`, `Box(handler)`",
+        rationale: UncheckedStoredClosureRule.description.rationale,
+        triggeringExamples: [
+            LintExample("""
+                typealias LoggingSink = (String) -> Void
+
+                final class Box<T>: @unchecked Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+
+                enum Logging {
+                    static let sink = Box<↓LoggingSink>({ print($0) })
+                    static let inferred = ↓Box({ (message: String) in print(message) })
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample("""
+                final class Box<T>: @unchecked Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+
+                enum Logging {
+                    static let sink = Box<@Sendable (String) -> Void>({ print($0) })
+                    static let count = Box<Int>(0)
+                }
+                """),
+            LintExample("""
+                final class Box<T>: @unchecked Sendable where T: Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+
+                let sink = Box<(String) -> Void>({ print($0) })
+                """),
+            // Reported as `unchecked-sendable-stored-closure` instead (`yieldsTo`).
+            LintExample("""
+                final class Box<T>: @unchecked Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+
+                final class Hub: @unchecked Sendable {
+                    let hooks: Box<(Int) -> Void> = Box({ _ in })
+                }
+                """),
+        ],
+        corrections: [
+            LintCorrection(
+                before: LintExample("""
+                    typealias LoggingSink = (String) -> Void
+
+                    final class Box<T>: @unchecked Sendable {
+                        var value: T
+                        init(_ value: T) { self.value = value }
+                    }
+
+                    enum Logging {
+                        static let sink = Box<LoggingSink>({ print($0) })
+                    }
+
+                    """),
+                after: """
+                    typealias LoggingSink = @Sendable (String) -> Void
+
+                    final class Box<T>: @unchecked Sendable {
+                        var value: T
+                        init(_ value: T) { self.value = value }
+                    }
+
+                    enum Logging {
+                        static let sink = Box<LoggingSink>({ print($0) })
+                    }
+
+                    """)
+        ])
+
+    /// The flagged boxes come from `unchecked-sendable-generic-box`.
+    static var inputs: [any SourceLintRule.Type] { [GenericBoxRule.self] }
+
+    /// A stored property already reported as a stored closure is not reported
+    /// again for the box it is written with.
+    static var yieldsTo: [any LintRuleDefinition.Type] { [UncheckedStoredClosureRule.self] }
+
+    static func check(_ run: LintRun) -> [LintCandidate] {
+        BoxOfClosureRule(index: run.index, boxes: run.output(of: GenericBoxRule.self)).check(run.sources)
+    }
+}
+
+extension LintRule {
+    /// `unchecked-box-of-closure`: see `BoxOfClosureRule`.
+    package static let uncheckedBoxOfClosure = LintRule(BoxOfClosureRule.self)
+}

@@ -275,3 +275,74 @@ private final class IsolationCheckFinder: SyntaxVisitor {
         return found ? .skipChildren : .visitChildren
     }
 }
+
+extension GenericBoxRule: SourceLintRule {
+    static let description = LintRuleDescription(
+        id: "unchecked-sendable-generic-box",
+        helpLine: "a generic @unchecked Sendable box hands out T without `sending`",
+        summary: "A generic @unchecked Sendable wrapper hands out an unconstrained T or inout T without `sending`.",
+        documentation: "a generic `@unchecked Sendable` wrapper that stores an unconstrained `T` and hands out `T` "
+            + "or `inout T` without `sending` (use SafeBox)",
+        rationale: "A wrapper that is @unchecked Sendable for every T makes any value Sendable, including "
+            + "main-actor closures and non-Sendable classes. A lock inside does not help: the value is "
+            + "still used on a thread its isolation does not allow. Mutex and SafeBox avoid this by taking "
+            + "the value as `inout sending` and returning `sending` results.",
+        triggeringExamples: [
+            LintExample("""
+                final class ↓Box<T>: @unchecked Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+                """),
+            LintExample("""
+                import Foundation
+
+                final class ↓LockedBox<Value>: @unchecked Sendable {
+                    private var value: Value
+                    private let lock = NSLock()
+                    init(_ value: Value) { self.value = value }
+                    func withLock<R>(_ body: (inout Value) -> R) -> R {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return body(&value)
+                    }
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample("""
+                final class Box<T>: @unchecked Sendable where T: Sendable {
+                    var value: T
+                    init(_ value: T) { self.value = value }
+                }
+                """),
+            LintExample("""
+                import Foundation
+
+                final class LockedBox<Value>: @unchecked Sendable {
+                    private var value: Value
+                    private let lock = NSLock()
+                    init(_ value: sending Value) { self.value = value }
+                    func withLock<R>(_ body: (inout sending Value) -> sending R) -> sending R {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return body(&value)
+                    }
+                }
+                """),
+        ])
+
+    static func check(_ run: LintRun) -> [LintCandidate] {
+        GenericBoxRule(index: run.index).check()
+    }
+
+    /// The flagged boxes, for `unchecked-box-of-closure`.
+    static func output(_ run: LintRun) -> [String: FlaggedBox] {
+        GenericBoxRule(index: run.index).flaggedBoxes
+    }
+}
+
+extension LintRule {
+    /// `unchecked-sendable-generic-box`: see `GenericBoxRule`.
+    package static let uncheckedSendableGenericBox = LintRule(GenericBoxRule.self)
+}

@@ -76,3 +76,42 @@ struct NonisolatedUnsafeClosureRule {
         }
     }
 }
+
+extension NonisolatedUnsafeClosureRule: SourceLintRule {
+    static let description = LintRuleDescription(
+        id: "nonisolated-unsafe-mutable-closure",
+        helpLine: "a nonisolated(unsafe) static/global var holds a function",
+        summary: "A nonisolated(unsafe) mutable static or global holds a function value.",
+        documentation: "a `nonisolated(unsafe) static var` or global `var` holding a function",
+        rationale: "nonisolated(unsafe) turns off checking of the variable itself: assignments race with "
+            + "reads, and a closure stored from isolated code runs wherever the variable is read.",
+        triggeringExamples: [
+            LintExample("nonisolated(unsafe) var ↓globalHook: (() -> Void)? = nil"),
+            LintExample("""
+                typealias LoggingSink = (String) -> Void
+
+                enum Logging {
+                    nonisolated(unsafe) static var ↓fallback: LoggingSink = { print($0) }
+                    nonisolated(unsafe) static var ↓replaceable: @Sendable () -> Void = {}
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample("nonisolated(unsafe) let globalHook: @Sendable () -> Void = {}"),
+            LintExample("""
+                enum Logging {
+                    @MainActor static var fallback: (String) -> Void = { print($0) }
+                    nonisolated(unsafe) static var count = 0
+                }
+                """),
+        ])
+
+    static func check(_ run: LintRun) -> [LintCandidate] {
+        NonisolatedUnsafeClosureRule(index: run.index).check(run.sources)
+    }
+}
+
+extension LintRule {
+    /// `nonisolated-unsafe-mutable-closure`: see `NonisolatedUnsafeClosureRule`.
+    package static let nonisolatedUnsafeMutableClosure = LintRule(NonisolatedUnsafeClosureRule.self)
+}

@@ -58,3 +58,81 @@ struct UncheckedStoredClosureRule {
             sendableFixes: fixes)
     }
 }
+
+extension UncheckedStoredClosureRule: SourceLintRule {
+    static let description = LintRuleDescription(
+        id: "unchecked-sendable-stored-closure",
+        helpLine: "an @unchecked Sendable type stores a non-@Sendable function",
+        summary: "An @unchecked Sendable type stores a function that is not @Sendable.",
+        documentation: "an `@unchecked Sendable` type that stores a function type that is not `@Sendable` (also "
+            + "through type aliases, optionals, collections, the stored properties of structs, enums and "
+            + "non-Sendable classes, and closure-typed requirements of protocols stored as existentials)",
+        rationale: "A closure that is not @Sendable and is formed in actor-isolated code (a @MainActor "
+            + "initializer, a view, an actor method) is compiled as isolated to that actor. "
+            + "@unchecked Sendable lets such a closure be stored and then called from another thread: "
+            + "the compiler says nothing, and the run-time isolation check traps "
+            + "(with -enable-actor-data-race-checks, or always for code reached through Swift 5 modules).",
+        triggeringExamples: [
+            LintExample("""
+                final class Logger: @unchecked Sendable {
+                    var ↓onMessage: (String) -> Void = { _ in }
+                }
+                """),
+            LintExample("""
+                typealias Completion = (Result<Int, any Error>) -> Void
+
+                struct Job: @unchecked Sendable {
+                    let ↓completions: [Completion]
+                    var ↓inferred = { (code: Int) in print(code) }
+                }
+                """),
+            LintExample("""
+                enum Event: @unchecked Sendable {
+                    case callback(↓(Int) -> Void)
+                }
+                """),
+        ],
+        nonTriggeringExamples: [
+            LintExample("""
+                final class Logger: @unchecked Sendable {
+                    var onMessage: @Sendable (String) -> Void = { _ in }
+                    var onMain: @MainActor (String) -> Void = { _ in }
+                }
+                """),
+            LintExample("""
+                final class Logger {
+                    var onMessage: (String) -> Void = { _ in }
+                }
+                """),
+        ],
+        corrections: [
+            LintCorrection(
+                before: LintExample("""
+                    typealias Completion = (Result<Int, any Error>) -> Void
+
+                    final class Downloader: @unchecked Sendable {
+                        var onProgress: ((Double) -> Void)?
+                        var completions: [Completion] = []
+                    }
+
+                    """),
+                after: """
+                    typealias Completion = @Sendable (Result<Int, any Error>) -> Void
+
+                    final class Downloader: @unchecked Sendable {
+                        var onProgress: (@Sendable (Double) -> Void)?
+                        var completions: [Completion] = []
+                    }
+
+                    """)
+        ])
+
+    static func check(_ run: LintRun) -> [LintCandidate] {
+        UncheckedStoredClosureRule(index: run.index).check()
+    }
+}
+
+extension LintRule {
+    /// `unchecked-sendable-stored-closure`: see `UncheckedStoredClosureRule`.
+    package static let uncheckedSendableStoredClosure = LintRule(UncheckedStoredClosureRule.self)
+}
