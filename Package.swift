@@ -134,6 +134,7 @@ let package = Package(
             name: "IsolationTriage",
             dependencies: ["ProbeProcess", "ProbeSupport"],
             path: "Sources/isolation-probe/IsolationTriage",
+            exclude: ["README.md"],
             swiftSettings: strictSwift6
         ),
         // ArgumentParser glue both executables share: the exit-status
