@@ -66,6 +66,14 @@ struct ClassifierTests {
         #expect(Classifier.classifyRun(Self.result(.exited(66), stderr: text)).outcome == .dataRace)
     }
 
+    @Test("a ThreadSanitizer report printed before the time limit is the verdict, not the timeout")
+    func dataRaceThenHang() {
+        let text = "WARNING: ThreadSanitizer: data race (pid=1)\nSUMMARY: ThreadSanitizer: data race /src/x.swift:3:1 in f"
+        let verdict = Classifier.classifyRun(Self.result(.signaled(SIGKILL), stderr: text, timedOut: true))
+        #expect(verdict.outcome == .dataRace)
+        #expect(verdict.evidence.first?.contains("after ThreadSanitizer's report") == true)
+    }
+
     @Test("timeouts, floods and clean exits")
     func otherOutcomes() {
         #expect(Classifier.classifyRun(Self.result(.signaled(SIGKILL), timedOut: true)).outcome == .timeout)

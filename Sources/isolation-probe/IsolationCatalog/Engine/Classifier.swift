@@ -51,6 +51,17 @@ package enum Classifier {
     package static func classifyRun(_ run: ChildProcess.Result) -> Verdict {
         let combined = run.standardError + "\n" + run.standardOutput
         var evidence: [String] = []
+        // A race report is the verdict even when the child went on to hang
+        // or flood: a racy program may corrupt itself after TSan has spoken.
+        let tsanLines = lines(of: combined).filter { $0.contains("ThreadSanitizer: data race") }
+        if !tsanLines.isEmpty {
+            evidence.append(run.timedOut
+                ? "killed after the time limit (\(format(run.duration))), after ThreadSanitizer's report"
+                : run.flooded ? "killed after printing more than the output limit, after ThreadSanitizer's report"
+                : run.termination.description)
+            evidence += unique(tsanLines.map(CompileResult.shortenPath)).prefix(3)
+            return Verdict(outcome: .dataRace, evidence: evidence, offender: nil)
+        }
         if run.timedOut {
             evidence.append("killed after the time limit (\(format(run.duration))); no exit on its own")
             return Verdict(outcome: .timeout, evidence: evidence, offender: nil)
@@ -60,11 +71,6 @@ package enum Classifier {
             return Verdict(outcome: .flood, evidence: evidence, offender: nil)
         }
         evidence.append(run.termination.description)
-        let tsanLines = lines(of: combined).filter { $0.contains("ThreadSanitizer: data race") }
-        if !tsanLines.isEmpty {
-            evidence += unique(tsanLines.map(CompileResult.shortenPath)).prefix(3)
-            return Verdict(outcome: .dataRace, evidence: evidence, offender: nil)
-        }
         if run.termination == .exited(0) {
             return Verdict(outcome: .clean, evidence: evidence, offender: nil)
         }

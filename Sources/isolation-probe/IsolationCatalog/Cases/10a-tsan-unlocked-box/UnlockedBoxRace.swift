@@ -8,7 +8,12 @@
 // start line hides nothing from TSan. On this machine a single attempt was
 // reported in roughly two runs out of three (TSan only judges the accesses
 // it happens to compare), so the program makes several attempts.
-import Dispatch
+//
+// Each loop gets a thread of its own. On a dispatch queue the start line
+// can wait forever: the pool is not obliged to run both blocks at once, and
+// with one CPU (`taskset -c 0`) it ran the first block alone, spinning for a
+// partner that never started, in 2 runs out of 3.
+import Foundation
 import Synchronization
 
 /// The seed-style generic box, without the lock it "promises".
@@ -28,24 +33,33 @@ func waitForBothThreads(attempt: Int) {
     while ready.load(ordering: .relaxed) < 2 * (attempt + 1) {}
 }
 
+/// Runs `body` on a new thread of its own, inside `group`.
+func startThread(in group: DispatchGroup, _ body: @escaping @Sendable () -> Void) {
+    group.enter()
+    Thread {
+        body()
+        group.leave()
+    }.start()
+}
+
 @main
 enum Program {
     static func main() {
         for attempt in 0..<attempts {
-            let group = DispatchGroup()
-            DispatchQueue.global().async(group: group) {
+            let finished = DispatchGroup()
+            startThread(in: finished) {
                 waitForBothThreads(attempt: attempt)
                 for round in 0..<iterations {
                     slot.value = { _ in _ = round }     // writer
                 }
             }
-            DispatchQueue.global().async(group: group) {
+            startThread(in: finished) {
                 waitForBothThreads(attempt: attempt)
                 for _ in 0..<iterations {
                     slot.value("tick")                  // reader
                 }
             }
-            group.wait()
+            finished.wait()
         }
         print("case finished; a race report, if any, is above")
     }
