@@ -7,8 +7,15 @@ struct CatalogTests {
     @Test("every case loads and states an expectation for all six configurations")
     func everyCaseIsComplete() throws {
         let catalog = try TestCatalog.shipped()
-        // Every shipped case (Sources/isolation-probe/IsolationCatalog/Cases): one missing means the loader dropped it.
-        #expect(catalog.cases.count == 24)
+        // Every case folder in the source tree (Sources/isolation-probe/IsolationCatalog/Cases) is
+        // shipped: one missing means the embedder or the loader dropped it.
+        let sourceCases = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/isolation-probe/IsolationCatalog/Cases")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: sourceCases.path)
+            .filter { FileManager.default.fileExists(atPath: sourceCases.appendingPathComponent("\($0)/case.json").path) }
+        #expect(folders.count >= 41)
+        #expect(catalog.cases.count == folders.count)
         for probeCase in catalog.cases {
             for configuration in BuildConfiguration.all {
                 #expect(probeCase.manifest.expectation(for: configuration) != nil,
