@@ -33,7 +33,9 @@ package struct ProbeEngine: Sendable {
         self.toolchain = toolchain
         self.options = options
         let libraries = LibraryBuilder(toolchain: toolchain) { [progress] note in await progress.note(note) }
-        self.compiler = CaseCompiler(toolchain: toolchain, libraries: libraries, useCache: options.useCache)
+        self.compiler = CaseCompiler(toolchain: toolchain, libraries: libraries, useCache: options.useCache) { [progress] note in
+            await progress.note(note)
+        }
         self.progress = progress
     }
 
