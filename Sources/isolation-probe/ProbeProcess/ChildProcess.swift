@@ -220,6 +220,9 @@ package enum ChildProcess {
     ) async {
         let destination: Int32 = stream == .standardOutput ? 1 : 2
         var pending: [UInt8] = []
+        // Bytes of `pending` already searched for a newline: a long line
+        // arriving in many chunks is scanned once, not once per chunk.
+        var searched = 0
         func deliver(_ line: ArraySlice<UInt8>, terminated: Bool) {
             guard onLine(stream, String(decoding: line, as: UTF8.self)) else { return }
             var bytes = Array(line)
@@ -230,11 +233,12 @@ package enum ChildProcess {
             for try await chunk in sequence {
                 pending += chunk.withUnsafeBytes { Array($0) }
                 var start = pending.startIndex
-                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                while let newline = pending[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                     deliver(pending[start..<newline], terminated: true)
                     start = newline + 1
                 }
                 pending.removeSubrange(pending.startIndex..<start)
+                searched = pending.count
             }
         } catch {}
         if !pending.isEmpty { deliver(pending[...], terminated: false) }

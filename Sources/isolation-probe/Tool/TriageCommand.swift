@@ -53,6 +53,7 @@ struct TriageCommand: AsyncParsableCommand {
 
     func validate() throws {
         if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
+        if cacheDir?.isEmpty == true { throw ValidationError("--cache-dir needs a folder; an empty path would mean the current directory") }
         if let sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory) else {

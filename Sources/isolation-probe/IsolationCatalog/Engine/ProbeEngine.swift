@@ -24,6 +24,10 @@ package struct ProbeEngine: Sendable {
         package init() {}
     }
 
+    /// The longest time limit a case may have, in seconds (about 11 days):
+    /// longer ones would overflow the clock's arithmetic.
+    package static let longestTimeoutSeconds: Double = 1_000_000
+
     package let toolchain: Toolchain
     package let options: Options
     package let compiler: CaseCompiler
