@@ -25,8 +25,17 @@ struct CompileCacheTests {
             \(body)
             """
         let url = directory.appendingPathComponent(name)
-        try Data(script.utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        // Written by a child process: a file this process held open for
+        // writing could be inherited by a child another test forks at that
+        // moment, and executing it would then fail with ETXTBSY.
+        let text = directory.appendingPathComponent(name + ".txt")
+        try Data(script.utf8).write(to: text)
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "755", text.path, url.path]
+        try install.run()
+        install.waitUntilExit()
+        try #require(install.terminationStatus == 0, "install could not write \(url.path)")
         return url.path
     }
 
