@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import IsolationLint
+@testable import IsolationTriage
 @testable import ProbeProcess
+import ProbeSupport
 
 /// Small defects found by an adversarial campaign (issue 30, item 6), each
 /// pinned by a test.
@@ -94,5 +96,65 @@ struct SmallDefectTests {
         // Linear is about 8x; the old rescan of the whole line per chunk was
         // about 64x. 24x leaves room for a noisy machine.
         #expect(long / short < 24, "1 MiB: \(short) s, 8 MiB: \(long) s")
+    }
+
+    @Test("one byte over triage's limit is not described as the limit itself")
+    func tooLargeMessageExact() {
+        let message = TriageInputError.tooLarge(source: "big.log", bytes: (64 << 20) + 1, limit: 64 << 20).description
+        #expect(message.hasPrefix("big.log: 67108865 bytes is more than triage reads (64 MiB);"), "\(message)")
+    }
+
+    @Test("file errors give the system's reason, not \"NSCocoaErrorDomain error 256\"")
+    func fileErrorsGiveTheReason() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-errors-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plainFile = directory.appendingPathComponent("plain")
+        try Data("x".utf8).write(to: plainFile)
+        var messages: [String] = []
+        #expect {
+            try LintBaseline.load(directory.path)
+        } throws: { error in
+            messages.append("\(error)")
+            return true
+        }
+        #expect {
+            try ReportFile.write("report", to: plainFile.appendingPathComponent("report.json").path)
+        } throws: { error in
+            messages.append("\(error)")
+            return true
+        }
+        for message in messages {
+            #expect(!message.contains("NSCocoaErrorDomain") && !message.contains("could not be completed"), "\(message)")
+        }
+        #expect(messages.first?.hasSuffix("cannot read: a folder, not a file") == true, "\(messages)")
+    }
+
+    @Test("a name that is not valid UTF-8 is not just \"no such file\"")
+    func nonUTF8Name() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The shell makes and passes the raw byte 0xFF, which Swift strings cannot hold.
+        let run = try await ChildProcess.run(
+            executable: "/bin/sh",
+            arguments: ["-c", #"name="$(printf 'crash\377.ips')"; echo crash > "$1/$name"; "$2" triage "$1/$name"; "$2" lint "$1/$name""#, "sh",
+                        directory.path, ProbeBinary.path],
+            limits: .init(timeout: .seconds(120), maxOutputBytes: 1 << 20))
+        let output = run.standardOutput + run.standardError
+        #expect(output.components(separatedBy: "not valid UTF-8").count == 3, "\(output)")
+    }
+
+    @Test("a path behind a folder that cannot be searched says permission denied", .enabled(if: geteuid() != 0, "root searches every folder"))
+    func unsearchableFolder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-closed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("let x = 1\n".utf8).write(to: directory.appendingPathComponent("A.swift"))
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: directory.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        #expect(FileProblem.unreachable(directory.appendingPathComponent("A.swift").path) == "permission denied: a folder on the way cannot be searched")
     }
 }

@@ -20,6 +20,13 @@ package enum FileProblem {
         }
         if nsError.domain == NSCocoaErrorDomain {
             switch CocoaError.Code(rawValue: nsError.code) {
+            case .fileReadUnknown, .fileWriteUnknown:
+                // No reason given (reading a folder gives this): look at the path.
+                let path = nsError.userInfo[NSFilePathErrorKey] as? String ?? (nsError.userInfo[NSURLErrorKey] as? URL)?.path
+                var isDirectory: ObjCBool = false
+                if let path, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    return "a folder, not a file"
+                }
             case .fileNoSuchFile, .fileReadNoSuchFile: return "No such file or directory"
             case .fileReadNoPermission, .fileWriteNoPermission: return "Permission denied"
             case .fileWriteVolumeReadOnly: return "Read-only file system"
@@ -30,6 +37,32 @@ package enum FileProblem {
             }
         }
         if let failure = nsError.localizedFailureReason { return failure }
+        if nsError.domain == NSCocoaErrorDomain { return "the system gave no reason (Foundation error \(nsError.code))" }
         return nsError.localizedDescription
+    }
+
+    /// Why `path`, which the caller could not find, cannot be reached: not
+    /// always that nothing is there. A folder on the way may not be
+    /// searchable, or the name may have reached the probe with invalid
+    /// UTF-8 replaced (Swift's command-line arguments are decoded).
+    ///
+    /// ```swift
+    /// FileProblem.unreachable("/root/x.swift")  // "permission denied: a folder on the way cannot be searched"
+    /// ```
+    package static func unreachable(_ path: String) -> String {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            return status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link to nothing" : "not a file or folder the probe can use"
+        }
+        switch errno {
+        case EACCES:
+            return "permission denied: a folder on the way cannot be searched"
+        case ENOENT where path.unicodeScalars.contains("\u{FFFD}"):
+            return "no such file or directory (its name is not valid UTF-8 and reached the probe altered; rename it)"
+        case ENOENT:
+            return "no such file or directory"
+        default:
+            return String(cString: strerror(errno))
+        }
     }
 }

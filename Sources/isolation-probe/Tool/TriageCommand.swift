@@ -94,7 +94,7 @@ struct TriageCommand: AsyncParsableCommand {
         if source == "-" { return try readToEnd(FileHandle.standardInput, named: "<stdin>") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw .unreadable(source: source, reason: "no such file")
+            throw .unreadable(source: source, reason: FileProblem.unreachable(source))
         }
         if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder, not a report file") }
         let attributes = try? FileManager.default.attributesOfItem(atPath: source)
@@ -107,7 +107,7 @@ struct TriageCommand: AsyncParsableCommand {
         }
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: source)) } catch {
-            throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
+            throw .unreadable(source: source, reason: FileProblem.reason(error))
         }
         defer { try? handle.close() }
         return try readToEnd(handle, named: source)
@@ -121,7 +121,7 @@ struct TriageCommand: AsyncParsableCommand {
         while data.count <= limit {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-                throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
+                throw .unreadable(source: source, reason: FileProblem.reason(error))
             }
             guard let chunk, !chunk.isEmpty else { return data }
             data.append(chunk)
