@@ -64,7 +64,7 @@ package struct LintBaseline: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw Failure(file: path, problem: "cannot read: \(error.localizedDescription)")
+            throw Failure(file: path, problem: "cannot read: \(FileProblem.reason(error))")
         }
         let object: Any
         do {
@@ -74,6 +74,9 @@ package struct LintBaseline: Sendable {
         }
         guard let top = object as? [String: Any] else {
             throw Failure(file: path, problem: "expected a JSON object with \"version\" and \"entries\"")
+        }
+        for key in top.keys.sorted() where !["version", "entries"].contains(key) {
+            throw Failure(file: path, problem: "unknown key \"\(key)\" (known keys: version, entries)")
         }
         guard let version = top["version"] as? Int, version == 1 else {
             throw Failure(file: path, problem: "\"version\" must be 1 (written by `lint --write-baseline`)")

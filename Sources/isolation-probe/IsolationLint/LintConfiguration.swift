@@ -205,36 +205,48 @@ package struct LintConfiguration: Sendable {
 enum Glob {
     /// Whether `pattern` matches `path` or one of its ancestor directories.
     static func matches(_ pattern: String, pathOrAncestor path: String) -> Bool {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        let parts = pattern.split(separator: "/", omittingEmptySubsequences: true)
-        for count in stride(from: components.count, through: 1, by: -1)
-        where match(parts[...], components.prefix(count)) {
-            return true
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        let parts = pattern.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        let anyDepth = Array("**".unicodeScalars)
+        for count in stride(from: components.count, through: 1, by: -1) {
+            let matched = wildcardMatch(parts, Array(components.prefix(count)), isStar: { $0 == anyDepth }) { part, component in
+                wildcardMatch(part, component, isStar: { $0 == "*" }) { $0 == "?" || $0 == $1 }
+            }
+            if matched { return true }
         }
         return false
     }
 
-    private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == "**" {
-            for skip in 0...path.count where match(pattern.dropFirst(), path.dropFirst(skip)) { return true }
-            return false
+    /// Matches `text` against `pattern`, whose star elements match any run
+    /// of elements and whose others match one element each. Iterative, going
+    /// back only to the latest star: time at most pattern × text, constant
+    /// stack, so no pattern (a 100,000-character one, many `**`) can exhaust
+    /// the stack or take exponential time.
+    private static func wildcardMatch<Element, Target>(
+        _ pattern: [Element], _ text: [Target],
+        isStar: (Element) -> Bool, matchesOne: (Element, Target) -> Bool
+    ) -> Bool {
+        var patternIndex = 0
+        var textIndex = 0
+        // The latest star and the text position its match currently ends at.
+        var star: (pattern: Int, text: Int)?
+        while textIndex < text.count {
+            if patternIndex < pattern.count, isStar(pattern[patternIndex]) {
+                star = (patternIndex, textIndex)
+                patternIndex += 1
+            } else if patternIndex < pattern.count, matchesOne(pattern[patternIndex], text[textIndex]) {
+                patternIndex += 1
+                textIndex += 1
+            } else if let latest = star {
+                // Let the star take one more element and retry after it.
+                star = (latest.pattern, latest.text + 1)
+                patternIndex = latest.pattern + 1
+                textIndex = latest.text + 1
+            } else {
+                return false
+            }
         }
-        guard let component = path.first, matchComponent(Array(first.unicodeScalars)[...], Array(component.unicodeScalars)[...])
-        else { return false }
-        return match(pattern.dropFirst(), path.dropFirst())
-    }
-
-    private static func matchComponent(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let first = pattern.first else { return name.isEmpty }
-        switch first {
-        case "*":
-            for skip in 0...name.count where matchComponent(pattern.dropFirst(), name.dropFirst(skip)) { return true }
-            return false
-        case "?":
-            return !name.isEmpty && matchComponent(pattern.dropFirst(), name.dropFirst())
-        default:
-            return name.first == first && matchComponent(pattern.dropFirst(), name.dropFirst())
-        }
+        while patternIndex < pattern.count, isStar(pattern[patternIndex]) { patternIndex += 1 }
+        return patternIndex == pattern.count
     }
 }

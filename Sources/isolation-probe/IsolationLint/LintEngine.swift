@@ -19,7 +19,7 @@ package struct LintEngine {
 
         package var description: String {
             switch self {
-            case .missingPath(let path): return "no such file or directory: \(path)"
+            case .missingPath(let path): return SwiftSourceFiles.MissingPath(path: path).description
             case .noSwiftFiles(let paths): return "no .swift files under \(paths.joined(separator: ", "))"
             case .nothingReadable(let skipped):
                 return "no file could be read: " + skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; ")

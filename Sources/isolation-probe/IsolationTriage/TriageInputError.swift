@@ -34,9 +34,15 @@ public enum TriageInputError: Error, CustomStringConvertible, Hashable, Sendable
         case .binary(let source, let detail):
             "\(source): not a text crash report (\(detail)); pass the report's text (.ips, .crash, lldb or backtracer output), not a core dump or binary"
         case .tooLarge(let source, let bytes, let limit):
-            "\(source): \(bytes / 1_048_576) MiB is more than triage reads (\(limit / 1_048_576) MiB); cut the crash out of the log (e.g. from '*** Program crashed' or 'Exception Type:' on)"
+            "\(source): \(Self.size(bytes)) is more than triage reads (\(Self.size(limit))); cut the crash out of the log (e.g. from '*** Program crashed' or 'Exception Type:' on)"
         case .unreadable(let source, let reason):
             "\(source): cannot read: \(reason)"
         }
+    }
+
+    /// `70 MiB` for whole mebibytes, else the exact count: rounding down
+    /// made one byte over the limit read "64 MiB is more than … (64 MiB)".
+    private static func size(_ bytes: Int) -> String {
+        bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MiB" : "\(bytes) bytes"
     }
 }

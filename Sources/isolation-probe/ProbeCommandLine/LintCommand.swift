@@ -145,8 +145,16 @@ package struct LintCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(result.unifiedDiff.utf8))
             FileHandle.standardError.write(Data(changeLines.utf8))
         } else {
-            for (file, text) in result.fixedTexts.sorted(by: { $0.key < $1.key }) {
-                try writeReport(text, toFile: file)
+            // Every file is checked before any is written, so a read-only
+            // one leaves the tree as it was.
+            do {
+                let files = result.fixedTexts.sorted(by: { $0.key < $1.key })
+                for (file, _) in files { try InPlaceFile.checkWritable(file) }
+                for (file, text) in files {
+                    try InPlaceFile.replace(path: file, old: result.originalTexts[file] ?? "", new: text)
+                }
+            } catch {
+                throw ValidationError(error.description)
             }
             FileHandle.standardOutput.write(Data(changeLines.utf8))
         }

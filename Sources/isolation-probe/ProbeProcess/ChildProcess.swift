@@ -97,17 +97,20 @@ package enum ChildProcess {
             arguments: Arguments(arguments),
             environment: .inherit.updating(overrides),
             workingDirectory: workingDirectory.map { FilePath($0) },
+            platformOptions: Self.ownProcessGroup,
             input: .none,
             output: .sequence,
             error: .sequence
         ) { execution in
+            ChildProcessGroups.shared.add(execution.processIdentifier.value, isGroupLeader: true)
+            defer { ChildProcessGroups.shared.remove(execution.processIdentifier.value) }
             // Readers end at EOF; the watchdog kills the child on timeout, so
             // a hung child still ends the readers.
             await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
                     do {
                         for try await chunk in execution.standardOutput {
-                            if collector.append(chunk, toStandardError: false) { try? execution.send(signal: .kill) }
+                            if collector.append(chunk, toStandardError: false) { try? execution.send(signal: .kill, toProcessGroup: true) }
                         }
                     } catch {}
                     return true
@@ -115,7 +118,7 @@ package enum ChildProcess {
                 group.addTask {
                     do {
                         for try await chunk in execution.standardError {
-                            if collector.append(chunk, toStandardError: true) { try? execution.send(signal: .kill) }
+                            if collector.append(chunk, toStandardError: true) { try? execution.send(signal: .kill, toProcessGroup: true) }
                         }
                     } catch {}
                     return true
@@ -127,7 +130,7 @@ package enum ChildProcess {
                         return false  // cancelled: the child finished in time
                     }
                     collector.markTimedOut()
-                    try? execution.send(signal: .kill)
+                    try? execution.send(signal: .kill, toProcessGroup: true)
                     return false
                 }
                 var readersDone = 0
@@ -173,6 +176,10 @@ package enum ChildProcess {
         for (key, value) in environment {
             overrides[Environment.Key(stringLiteral: key)] = value
         }
+        // A child reading the terminal must stay in the terminal's
+        // foreground group (the probe's): in a group of its own it would be
+        // stopped by SIGTTIN. It is then killed alone, not as a group.
+        let ownGroup = isatty(STDIN_FILENO) == 0
         let status: TerminationStatus
         do {
             status = try await Subprocess.run(
@@ -180,10 +187,13 @@ package enum ChildProcess {
                 arguments: Arguments(Array(command.dropFirst())),
                 environment: .inherit.updating(overrides),
                 workingDirectory: workingDirectory.map { FilePath($0) },
+                platformOptions: ownGroup ? Self.ownProcessGroup : PlatformOptions(),
                 input: .currentStandardInput,
                 output: .sequence,
                 error: .sequence
             ) { execution in
+                ChildProcessGroups.shared.add(execution.processIdentifier.value, isGroupLeader: ownGroup)
+                defer { ChildProcessGroups.shared.remove(execution.processIdentifier.value) }
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await forwardLines(of: execution.standardOutput, as: .standardOutput, onLine) }
                     group.addTask { await forwardLines(of: execution.standardError, as: .standardError, onLine) }
@@ -195,6 +205,14 @@ package enum ChildProcess {
         return ProcessTermination(status)
     }
 
+    /// Starts the child as the leader of a new process group, so a timeout
+    /// or the probe's own end kills it with everything it spawned.
+    private static var ownProcessGroup: PlatformOptions {
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        return options
+    }
+
     /// Splits `sequence` into lines, hands each to `onLine` and writes the
     /// ones it keeps to this process's stream of the same kind.
     private static func forwardLines(
@@ -202,6 +220,9 @@ package enum ChildProcess {
     ) async {
         let destination: Int32 = stream == .standardOutput ? 1 : 2
         var pending: [UInt8] = []
+        // Bytes of `pending` already searched for a newline: a long line
+        // arriving in many chunks is scanned once, not once per chunk.
+        var searched = 0
         func deliver(_ line: ArraySlice<UInt8>, terminated: Bool) {
             guard onLine(stream, String(decoding: line, as: UTF8.self)) else { return }
             var bytes = Array(line)
@@ -212,11 +233,12 @@ package enum ChildProcess {
             for try await chunk in sequence {
                 pending += chunk.withUnsafeBytes { Array($0) }
                 var start = pending.startIndex
-                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                while let newline = pending[max(start, searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                     deliver(pending[start..<newline], terminated: true)
                     start = newline + 1
                 }
                 pending.removeSubrange(pending.startIndex..<start)
+                searched = pending.count
             }
         } catch {}
         if !pending.isEmpty { deliver(pending[...], terminated: false) }

@@ -17,7 +17,7 @@ package enum ReportFile {
         do {
             try rendered.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw WriteFailure(path: path, reason: error.localizedDescription)
+            throw WriteFailure(path: path, reason: FileProblem.reason(error))
         }
     }
 }

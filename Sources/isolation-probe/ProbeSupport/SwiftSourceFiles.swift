@@ -8,10 +8,18 @@ import Foundation
 /// let files = try SwiftSourceFiles.find(at: ["Sources", "Package.swift"])
 /// ```
 package enum SwiftSourceFiles {
-    /// A path given on the command line that does not exist.
+    /// A path given on the command line that cannot be reached.
     package struct MissingPath: Error, CustomStringConvertible {
         package var path: String
-        package var description: String { "no such file or directory: \(path)" }
+        /// Why, e.g. "no such file or directory".
+        package var reason: String
+
+        package init(path: String) {
+            self.path = path
+            self.reason = FileProblem.unreachable(path)
+        }
+
+        package var description: String { "\(reason): \(path)" }
     }
 
     /// Directories never descended into: build products and checkouts of

@@ -77,6 +77,19 @@ struct DetectCommand: AsyncParsableCommand {
         if !["debug", "release"].contains(configuration) {
             throw ValidationError("--configuration must be debug or release, not \(configuration)")
         }
+        // Checked before the program runs, not after: a long test run must
+        // not end in "cannot write" with its report lost.
+        if let output {
+            let folder = (output as NSString).deletingLastPathComponent
+            var isDirectory: ObjCBool = false
+            let existing = folder.isEmpty ? "." : folder
+            guard FileManager.default.fileExists(atPath: existing, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ValidationError("--output \(output): the folder \(existing) does not exist")
+            }
+            guard FileManager.default.isWritableFile(atPath: existing) else {
+                throw ValidationError("--output \(output): the folder \(existing) is not writable")
+            }
+        }
     }
 
     func run() async throws {

@@ -16,6 +16,7 @@ struct CatalogOptions: ParsableArguments {
     var cacheDir: String?
 
     func validate() throws {
+        if cacheDir?.isEmpty == true { throw ValidationError("--cache-dir needs a folder; an empty path would mean the current directory") }
         if format == .sarif { throw ValidationError("--format sarif is for lint, detect and triage; the catalog commands write text or json") }
     }
 
@@ -66,7 +67,9 @@ struct EngineOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds (got \(timeout))") }
+        if let timeout, !(timeout > 0 && timeout <= ProbeEngine.longestTimeoutSeconds) {
+            throw ValidationError("--timeout must be a positive number of seconds, at most \(Int(ProbeEngine.longestTimeoutSeconds)) (got \(timeout))")
+        }
         if maxOutputBytes < 1 { throw ValidationError("--max-output-bytes must be positive (got \(maxOutputBytes))") }
     }
 

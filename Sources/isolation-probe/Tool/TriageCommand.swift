@@ -54,6 +54,7 @@ struct TriageCommand: AsyncParsableCommand {
 
     func validate() throws {
         if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
+        if cacheDir?.isEmpty == true { throw ValidationError("--cache-dir needs a folder; an empty path would mean the current directory") }
         if let sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory) else {
@@ -115,7 +116,7 @@ struct TriageCommand: AsyncParsableCommand {
         if source == "-" { return try readToEnd(FileHandle.standardInput, named: "<stdin>") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-            throw .unreadable(source: source, reason: "no such file")
+            throw .unreadable(source: source, reason: FileProblem.unreachable(source))
         }
         if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder with no report file in it") }
         let attributes = try? FileManager.default.attributesOfItem(atPath: source)
@@ -128,7 +129,7 @@ struct TriageCommand: AsyncParsableCommand {
         }
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: source)) } catch {
-            throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
+            throw .unreadable(source: source, reason: FileProblem.reason(error))
         }
         defer { try? handle.close() }
         return try readToEnd(handle, named: source)
@@ -142,7 +143,7 @@ struct TriageCommand: AsyncParsableCommand {
         while data.count <= limit {
             let chunk: Data?
             do { chunk = try handle.read(upToCount: 1 << 20) } catch {
-                throw .unreadable(source: source, reason: (error as NSError).localizedDescription)
+                throw .unreadable(source: source, reason: FileProblem.reason(error))
             }
             guard let chunk, !chunk.isEmpty else { return data }
             data.append(chunk)

@@ -76,8 +76,8 @@ package struct CaseManifest: Codable, Sendable, Hashable {
         if expectation(for: primary) == nil {
             throw .invalidManifest(id: id, reason: "no expectation for the primary configuration '\(primary.id)'")
         }
-        if let timeoutSeconds, !(timeoutSeconds > 0) {
-            throw .invalidManifest(id: id, reason: "timeoutSeconds must be positive")
+        if let timeoutSeconds, !(timeoutSeconds > 0 && timeoutSeconds <= ProbeEngine.longestTimeoutSeconds) {
+            throw .invalidManifest(id: id, reason: "timeoutSeconds must be positive and at most \(Int(ProbeEngine.longestTimeoutSeconds))")
         }
     }
 }

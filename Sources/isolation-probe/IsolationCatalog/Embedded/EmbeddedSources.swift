@@ -1,4 +1,5 @@
 import Foundation
+import ProbeSupport
 
 /// The files the probe carries inside its binary: the case catalog
 /// (`Cases/…`) and the sources of the libraries cases 9a/9b link
@@ -28,27 +29,25 @@ package enum EmbeddedSources {
         let fileManager = FileManager.default
         if fileManager.fileExists(atPath: root.appendingPathComponent(completeMarker).path) { return root }
         do {
-            try fileManager.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
-            let staging = cacheDirectory.appendingPathComponent("tmp-\(UUID().uuidString)", isDirectory: true)
-            defer { try? fileManager.removeItem(at: staging) }
+            let staging = try StagingFolder(in: cacheDirectory)
             for file in files {
                 guard let contents = Data(base64Encoded: file.base64) else {
                     throw ProbeError.cacheUnwritable(path: file.path, reason: "embedded file is not valid base64 (a build problem)")
                 }
-                let destination = staging.appendingPathComponent(file.path)
+                let destination = staging.url.appendingPathComponent(file.path)
                 try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try contents.write(to: destination)
             }
-            try Data().write(to: staging.appendingPathComponent(completeMarker))
+            try Data().write(to: staging.url.appendingPathComponent(completeMarker))
             // One rename publishes the whole tree; when it fails because a
             // concurrent probe published first, theirs is identical.
-            do {
-                try fileManager.moveItem(at: staging, to: root)
-            } catch where fileManager.fileExists(atPath: root.appendingPathComponent(completeMarker).path) {}
+            if !staging.publish(as: root), !fileManager.fileExists(atPath: root.appendingPathComponent(completeMarker).path) {
+                throw ProbeError.cacheUnwritable(path: root.path, reason: "another folder of that name is in the way")
+            }
         } catch let error as ProbeError {
             throw error
         } catch {
-            throw .cacheUnwritable(path: root.path, reason: error.localizedDescription)
+            throw .cacheUnwritable(path: root.path, reason: FileProblem.reason(error))
         }
         return root
     }

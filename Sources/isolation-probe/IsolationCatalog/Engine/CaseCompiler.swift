@@ -1,5 +1,6 @@
 import Foundation
 import ProbeProcess
+import ProbeSupport
 
 /// What `swiftc` said about one case in one configuration.
 package struct CompileResult: Sendable {
@@ -46,6 +47,15 @@ package struct CompileResult: Sendable {
 /// made of the sources, the flags, the compiler version and the linked
 /// build products.
 ///
+/// Only what the compiler decided is cached: a program it linked (checked,
+/// and checksummed so a damaged copy is noticed) or errors it found in the
+/// case's code. A compiler that was killed, ran out of time, could not
+/// write its output or failed without naming a line of the code is an
+/// environment failure (``ProbeError/compilerFailed(command:reason:output:)``),
+/// reported and never stored. Published entries are never changed in
+/// place, so concurrent probes on one cache (cached or not) each run a
+/// complete program.
+///
 /// ```swift
 /// let compiler = CaseCompiler(toolchain: .discover(), libraries: LibraryBuilder(toolchain: .discover()))
 /// let result = try await compiler.compile(probeCase, in: .init(id: "6+checks")!)
@@ -54,12 +64,21 @@ package actor CaseCompiler {
     package let toolchain: Toolchain
     package let libraries: LibraryBuilder
     package let useCache: Bool
+    private let announce: @Sendable (String) async -> Void
     private var compilerVersion: String?
+    private var swept = false
+    /// Programs this probe built without publishing them (`--no-cache`
+    /// beside an existing entry): kept until the compiler goes away.
+    private var privateBuilds: [StagingFolder] = []
 
-    package init(toolchain: Toolchain, libraries: LibraryBuilder, useCache: Bool = true) {
+    package init(
+        toolchain: Toolchain, libraries: LibraryBuilder, useCache: Bool = true,
+        announce: @escaping @Sendable (String) async -> Void = { _ in }
+    ) {
         self.toolchain = toolchain
         self.libraries = libraries
         self.useCache = useCache
+        self.announce = announce
     }
 
     private static let compileLimits = ChildProcess.Limits(timeout: .seconds(600), maxOutputBytes: 8 << 20)
@@ -72,6 +91,11 @@ package actor CaseCompiler {
             result = try await ChildProcess.run(executable: toolchain.swiftc, arguments: ["--version"], limits: Self.compileLimits)
         } catch {
             throw ProbeError.compilerLaunchFailed("\(error)")
+        }
+        guard result.termination == .exited(0), !result.timedOut else {
+            throw ProbeError.compilerFailed(
+                command: "\(toolchain.swiftc) --version", reason: result.termination.sentence,
+                output: result.standardOutput + result.standardError)
         }
         let text = result.standardOutput + result.standardError
         compilerVersion = text
@@ -90,6 +114,10 @@ package actor CaseCompiler {
         let links = manifest.links ?? []
         let modules = manifest.modules ?? []
         let linked = links.isEmpty ? nil : try await libraries.products(for: links)
+        if !swept {
+            swept = true
+            StagingFolder.sweep(toolchain.cacheDirectory)
+        }
 
         // Cache key: everything that can change the compiler's answer.
         var hash = StableHash()
@@ -115,18 +143,24 @@ package actor CaseCompiler {
         }
         let key = hash.hexDigest
         let entry = toolchain.cacheDirectory.appendingPathComponent("\(manifest.id)-\(configuration.id)-\(key)", isDirectory: true)
-        if useCache, let cached = Self.readCacheEntry(entry) {
-            return cached
+        var damaged = false
+        if useCache {
+            switch CompileCacheEntry.read(entry) {
+            case .stored(let cached):
+                return cached
+            case .damaged(let problem):
+                damaged = true
+                await announce("isolation-probe: cache entry \(entry.path) is damaged (\(problem)); rebuilding it")
+            case .absent:
+                break
+            }
         }
 
-        // Build in a private folder, then move it into place in one rename
-        // so a concurrent probe never sees half an entry.
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(at: toolchain.cacheDirectory, withIntermediateDirectories: true)
-        let work = toolchain.cacheDirectory.appendingPathComponent("tmp-\(UUID().uuidString)", isDirectory: true)
-        try fileManager.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { try? fileManager.removeItem(at: work) }
-
+        // Build in a private folder; a second one receives what the cache
+        // keeps and is renamed into place in one step, so a concurrent
+        // probe never sees half an entry.
+        let work = try StagingFolder(in: toolchain.cacheDirectory)
+        let moduleCache = toolchain.cacheDirectory.appendingPathComponent("module-cache", isDirectory: true)
         var diagnostics = ""
         var commands: [[String]] = []
         var moduleObjects: [URL] = []
@@ -134,81 +168,84 @@ package actor CaseCompiler {
 
         for module in modules where succeeded {
             let moduleSources = try probeCase.sourceFiles(of: module).map(\.path)
-            let common = ["-parse-as-library", "-g", "-module-name", module.name] + (module.flags ?? [])
-            let emitModule = common + ["-emit-module", "-emit-module-path", work.appendingPathComponent("\(module.name).swiftmodule").path] + moduleSources
-            let object = work.appendingPathComponent("\(module.name).o")
+            let common = ["-parse-as-library", "-g", "-module-name", module.name, "-module-cache-path", moduleCache.path] + (module.flags ?? [])
+            let emitModule = common + ["-emit-module", "-emit-module-path", work.url.appendingPathComponent("\(module.name).swiftmodule").path] + moduleSources
+            let object = work.url.appendingPathComponent("\(module.name).o")
             // `-c` without `-wmo`: one object per file; a module of one file
             // gets exactly `-o object`.
             let emitObject = common + ["-c", "-wmo", "-o", object.path] + moduleSources
             for arguments in [emitModule, emitObject] where succeeded {
                 commands.append([toolchain.swiftc] + arguments)
-                let result = try await runCompiler(arguments, in: work)
+                let result = try await runCompiler(arguments, in: work.url)
                 diagnostics += result.standardOutput + result.standardError
                 succeeded = result.termination == .exited(0)
             }
             moduleObjects.append(object)
         }
 
-        let output = work.appendingPathComponent("program")
+        let output = work.url.appendingPathComponent("program")
         if succeeded {
-            var arguments = ["-parse-as-library", "-g", "-module-name", Self.moduleName(for: probeCase)]
+            var arguments = ["-parse-as-library", "-g", "-module-name", Self.moduleName(for: probeCase), "-module-cache-path", moduleCache.path]
             arguments += configuration.swiftcFlags + (manifest.extraFlags ?? [])
-            arguments += ["-I", work.path]
+            arguments += ["-I", work.url.path]
             for path in linked?.searchPaths ?? [] { arguments += ["-I", path.path] }
             arguments += sources.map(\.path)
             arguments += moduleObjects.map(\.path) + (linked?.objects.map(\.path) ?? [])
             arguments += ["-o", output.path]
             commands.append([toolchain.swiftc] + arguments)
-            let result = try await runCompiler(arguments, in: work)
+            let result = try await runCompiler(arguments, in: work.url)
             diagnostics += result.standardOutput + result.standardError
-            succeeded = result.termination == .exited(0) && fileManager.isExecutableFile(atPath: output.path)
-        }
-
-        // Keep only what the cache needs: the program and the transcript.
-        let staged = toolchain.cacheDirectory.appendingPathComponent("stage-\(UUID().uuidString)", isDirectory: true)
-        try fileManager.createDirectory(at: staged, withIntermediateDirectories: true)
-        if succeeded {
-            try fileManager.moveItem(at: output, to: staged.appendingPathComponent("program"))
-        }
-        try Data(diagnostics.utf8).write(to: staged.appendingPathComponent("diagnostics.txt"))
-        let commandText = commands.map { $0.joined(separator: " ") }.joined(separator: "\n")
-        try Data(commandText.utf8).write(to: staged.appendingPathComponent("commands.txt"))
-        try Data((succeeded ? "ok" : "failed").utf8).write(to: staged.appendingPathComponent("status"))
-        // Never delete an entry in place: another probe (or another task of
-        // this one) may be about to run its program. A forced rebuild moves
-        // the old entry aside first; otherwise an equivalent entry stored
-        // meanwhile by someone else wins and ours is dropped.
-        if fileManager.fileExists(atPath: entry.path) {
-            if useCache {
-                try? fileManager.removeItem(at: staged)
-                if let theirs = Self.readCacheEntry(entry) {
-                    return CompileResult(executable: theirs.executable, diagnostics: diagnostics, commands: commands, cached: false)
-                }
-            } else {
-                let aside = toolchain.cacheDirectory.appendingPathComponent("old-\(UUID().uuidString)", isDirectory: true)
-                try? fileManager.moveItem(at: entry, to: aside)
-                try? fileManager.removeItem(at: aside)
+            succeeded = result.termination == .exited(0)
+            if succeeded, let problem = CompileCacheEntry.programProblem(at: output) {
+                throw ProbeError.compilerFailed(
+                    command: ([toolchain.swiftc] + arguments).joined(separator: " "),
+                    reason: "it exited with status 0 but the program it wrote \(problem)",
+                    output: result.standardOutput + result.standardError)
             }
         }
+
+        let staged = try StagingFolder(in: toolchain.cacheDirectory)
         do {
-            try fileManager.moveItem(at: staged, to: entry)
+            try CompileCacheEntry.write(
+                into: staged.url, program: succeeded ? output : nil, diagnostics: diagnostics,
+                commands: commands.map { $0.joined(separator: " ") }.joined(separator: "\n"))
         } catch {
-            // Another probe stored the same key between the check and the
-            // rename; theirs is equivalent.
-            try? fileManager.removeItem(at: staged)
+            throw ProbeError.cacheUnwritable(path: staged.url.path, reason: FileProblem.reason(error))
         }
-        let executable = entry.appendingPathComponent("program")
+        // Never change a published entry in place: another probe may be
+        // about to run its program. A damaged one is moved aside first.
+        if damaged {
+            let aside = toolchain.cacheDirectory.appendingPathComponent("old-\(UUID().uuidString)", isDirectory: true)
+            if (try? FileManager.default.moveItem(at: entry, to: aside)) != nil {
+                try? FileManager.default.removeItem(at: aside)
+            }
+        }
+        var folder = entry
+        if !staged.publish(as: entry) {
+            // The entry exists: stored meanwhile by another probe, or kept
+            // under `--no-cache`. A cached run takes an intact one; otherwise
+            // this probe runs its own build, which lives as long as it does.
+            if useCache, case .stored(let theirs) = CompileCacheEntry.read(entry) {
+                return CompileResult(executable: theirs.executable, diagnostics: diagnostics, commands: commands, cached: false)
+            }
+            privateBuilds.append(staged)
+            folder = staged.url
+        }
         return CompileResult(
-            executable: succeeded ? executable : nil,
+            executable: succeeded ? folder.appendingPathComponent("program") : nil,
             diagnostics: diagnostics,
             commands: commands,
             cached: false
         )
     }
 
+    /// Runs `swiftc`; returns its result when it finished with a verdict
+    /// on the code (success, or errors at lines of the code) and throws
+    /// ``ProbeError/compilerFailed(command:reason:output:)`` otherwise.
     private func runCompiler(_ arguments: [String], in directory: URL) async throws -> ChildProcess.Result {
+        let result: ChildProcess.Result
         do {
-            return try await ChildProcess.run(
+            result = try await ChildProcess.run(
                 executable: toolchain.swiftc,
                 arguments: arguments,
                 workingDirectory: directory.path,
@@ -217,21 +254,11 @@ package actor CaseCompiler {
         } catch {
             throw ProbeError.compilerLaunchFailed("\(error)")
         }
-    }
-
-    private static func readCacheEntry(_ entry: URL) -> CompileResult? {
-        guard let status = try? String(contentsOf: entry.appendingPathComponent("status"), encoding: .utf8),
-              let diagnostics = try? String(contentsOf: entry.appendingPathComponent("diagnostics.txt"), encoding: .utf8)
-        else { return nil }
-        let commandText = (try? String(contentsOf: entry.appendingPathComponent("commands.txt"), encoding: .utf8)) ?? ""
-        let program = entry.appendingPathComponent("program")
-        let succeeded = status == "ok"
-        if succeeded, !FileManager.default.isExecutableFile(atPath: program.path) { return nil }
-        return CompileResult(
-            executable: succeeded ? program : nil,
-            diagnostics: diagnostics,
-            commands: commandText.split(separator: "\n").map { $0.split(separator: " ").map(String.init) },
-            cached: true
-        )
+        if let reason = CompilerVerdict.environmentFailure(result, timeout: Self.compileLimits.timeout) {
+            throw ProbeError.compilerFailed(
+                command: ([toolchain.swiftc] + arguments).joined(separator: " "), reason: reason,
+                output: result.standardOutput + result.standardError)
+        }
+        return result
     }
 }

@@ -112,12 +112,11 @@ package actor LibraryBuilder {
 
         let names = libraries.map(\.name).joined(separator: ", ")
         await announce("isolation-probe: building \(names) from the sources this probe carries into \(output.path) (once)")
-        let staging = toolchain.cacheDirectory.appendingPathComponent("tmp-\(UUID().uuidString)", isDirectory: true)
-        defer { try? fileManager.removeItem(at: staging) }
-        let modules = staging.appendingPathComponent("Modules", isDirectory: true)
+        let staging = try StagingFolder(in: toolchain.cacheDirectory)
+        let modules = staging.url.appendingPathComponent("Modules", isDirectory: true)
         try fileManager.createDirectory(at: modules, withIntermediateDirectories: true)
         for library in try dependencyOrder(of: libraries.map(\.name)) {
-            let objects = staging.appendingPathComponent(library.name, isDirectory: true)
+            let objects = staging.url.appendingPathComponent(library.name, isDirectory: true)
             try fileManager.createDirectory(at: objects, withIntermediateDirectories: true)
             let sources = try Self.files(in: sourceDirectory(of: library, in: sourcesRoot), ending: library.language == .c ? ".c" : ".swift")
             var searchPaths = ["-I", modules.path]
@@ -132,15 +131,16 @@ package actor LibraryBuilder {
                     _ = try await run(toolchain.clang, ["-c", "-g", "-O0"] + include + searchPaths + [source.path, "-o", object.path], library: library.name)
                 }
             case .swift:
-                let common = Self.swiftFlags + ["-module-name", library.name] + searchPaths
+                let moduleCache = toolchain.cacheDirectory.appendingPathComponent("module-cache", isDirectory: true)
+                let common = Self.swiftFlags + ["-module-name", library.name, "-module-cache-path", moduleCache.path] + searchPaths
                 _ = try await run(toolchain.swiftc, common + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(library.name).swiftmodule").path] + sources.map(\.path), library: library.name)
                 _ = try await run(toolchain.swiftc, common + ["-c", "-wmo", "-o", objects.appendingPathComponent("\(library.name).o").path] + sources.map(\.path), library: library.name)
             }
         }
-        try Data().write(to: staging.appendingPathComponent(".complete"))
-        do {
-            try fileManager.moveItem(at: staging, to: output)
-        } catch where fileManager.fileExists(atPath: output.appendingPathComponent(".complete").path) {}
+        try Data().write(to: staging.url.appendingPathComponent(".complete"))
+        if !staging.publish(as: output), !fileManager.fileExists(atPath: output.appendingPathComponent(".complete").path) {
+            throw ProbeError.cacheUnwritable(path: output.path, reason: "another folder of that name is in the way")
+        }
         return Built(sourcesRoot: sourcesRoot, output: output)
     }
 

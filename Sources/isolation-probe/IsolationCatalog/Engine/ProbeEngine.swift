@@ -24,6 +24,10 @@ package struct ProbeEngine: Sendable {
         package init() {}
     }
 
+    /// The longest time limit a case may have, in seconds (about 11 days):
+    /// longer ones would overflow the clock's arithmetic.
+    package static let longestTimeoutSeconds: Double = 1_000_000
+
     package let toolchain: Toolchain
     package let options: Options
     package let compiler: CaseCompiler
@@ -33,7 +37,9 @@ package struct ProbeEngine: Sendable {
         self.toolchain = toolchain
         self.options = options
         let libraries = LibraryBuilder(toolchain: toolchain) { [progress] note in await progress.note(note) }
-        self.compiler = CaseCompiler(toolchain: toolchain, libraries: libraries, useCache: options.useCache)
+        self.compiler = CaseCompiler(toolchain: toolchain, libraries: libraries, useCache: options.useCache) { [progress] note in
+            await progress.note(note)
+        }
         self.progress = progress
     }
 

@@ -65,6 +65,9 @@ package struct Toolchain: Sendable {
 /// Failures of the probe itself (not of a case).
 package enum ProbeError: Error, CustomStringConvertible {
     case compilerLaunchFailed(String)
+    /// The compiler ran but gave no verdict on the code (killed, out of
+    /// time, unable to write, a damaged toolchain); nothing was cached.
+    case compilerFailed(command: String, reason: String, output: String)
     case libraryBuildFailed(library: String, command: String, output: String)
     case cacheUnwritable(path: String, reason: String)
 
@@ -72,6 +75,8 @@ package enum ProbeError: Error, CustomStringConvertible {
         switch self {
         case .compilerLaunchFailed(let reason):
             "could not run swiftc: \(reason) (set ISOLATION_PROBE_SWIFTC to its path)"
+        case .compilerFailed(let command, let reason, let output):
+            "swiftc failed for a reason other than the code, so nothing was cached: \(reason)\n  \(command)\n\(output)"
         case .libraryBuildFailed(let library, let command, let output):
             "could not build \(library) from the sources this probe carries:\n  \(command)\n\(output)"
         case .cacheUnwritable(let path, let reason):
