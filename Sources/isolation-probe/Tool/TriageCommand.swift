@@ -48,11 +48,17 @@ struct TriageCommand: AsyncParsableCommand {
     @Option(help: "Lint this folder and rank the findings that name the crash's types and members first.")
     var sources: String?
 
+    @Option(help: "Seconds one report may take to read before it is skipped as unreadable (default \(Int(CrashTriage.defaultTimeLimit))).")
+    var timeLimit: Double = CrashTriage.defaultTimeLimit
+
     @Option(name: .long, help: "Cache folder for the catalog (default: $ISOLATION_PROBE_CACHE_DIR, else $XDG_CACHE_HOME/isolation-probe, else ~/.cache/isolation-probe).")
     var cacheDir: String?
 
     func validate() throws {
         if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
+        guard timeLimit.isFinite, timeLimit >= 0.001, timeLimit <= 86_400 else {
+            throw ValidationError("--time-limit must be a number of seconds from 0.001 to 86400, not \(timeLimit)")
+        }
         if let sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory) else {
@@ -63,7 +69,7 @@ struct TriageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hints = try lintHints()
-        let triage = CrashTriage()
+        let triage = CrashTriage(timeLimit: timeLimit)
         var outcomes: [TriageOutcome] = []
         for source in files.isEmpty ? ["-"] : files {
             do {
