@@ -16,10 +16,12 @@ final class ParsedSource: Sendable {
     /// ``LargeStackThread/stackSize`` with room to spare even in debug builds.
     static let maximumNestingDepth = 20_000
 
-    /// The parser's own bracket limit, the same in debug and release builds
-    /// (swift-syntax lowers its default to 20 in debug builds); tokens nested
-    /// deeper are kept in the tree as unexpected tokens.
-    static let parserNestingLevel = 256
+    /// The parser's own bracket limit: beyond it swift-syntax stops parsing
+    /// and keeps the rest of the file as unexpected tokens, so a finding
+    /// after a deep literal would be lost. Set to ``maximumNestingDepth``,
+    /// which fits the large stack (its default, 256, or 20 in debug builds,
+    /// is sized for an 8 MiB one).
+    static let parserNestingLevel = maximumNestingDepth
 
     /// The path as reported in findings.
     let path: String
