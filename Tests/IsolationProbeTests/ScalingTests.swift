@@ -24,7 +24,7 @@ struct ScalingTests {
     static var large: Bool { environment["SCALING_LARGE"] == "1" }
     static var seed: UInt64 { UInt64(environment["SCALING_SEED"] ?? "") ?? 29 }
     /// How much more one unit may cost at the largest size than at the smallest.
-    static let tolerance = 4.0
+    static let tolerance = 3.0
     /// Past this one measurement fails (a reader that never ends).
     static let budget = Duration.seconds(60)
 
@@ -134,7 +134,11 @@ struct ScalingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data((make(10_000) + "\n").utf8).write(to: directory.appendingPathComponent("Deep.swift"))
         try Data(Self.loophole.utf8).write(to: directory.appendingPathComponent("Holder.swift"))
-        let report = try LintEngine().lint(paths: [directory.path])
+        // A limit no debug build on a loaded machine reaches: this test is
+        // about depth (the time limit has its own test).
+        var configuration = LintConfiguration()
+        configuration.fileTimeLimit = 600
+        let report = try LintEngine(configuration: configuration).lint(paths: [directory.path])
         #expect(report.findings.map(\.rule) == [.uncheckedSendableStoredClosure])
         // Either linted (the stack held) or skipped with the nesting named.
         for skipped in report.skippedFiles {

@@ -11,6 +11,9 @@
 /// literal `[[[…[1]…]]]` of depth d costs about 2^d steps (depth 26 took 18 s;
 /// depth 50 never ended). `maximumNestingLevel` does not bound lookahead.
 ///
+/// (It also blanks generic `<` `>` pairs nested deeper than ``angleRunLimit``,
+/// for a second super-linear cost, described there.)
+///
 /// The pass turns each `[` that sits inside more than ``squareRunLimit``
 /// enclosing `[` (with no `{` or string interpolation between, where that
 /// lookahead stops) into `(`, and its matching `]` into `)`. Both are one
@@ -31,7 +34,16 @@ struct SourcePrescan {
     /// debug build at depth 400).
     static let squareRunLimit = 4
 
-    /// The text to parse: the input, with deep `[`…`]` pairs rewritten.
+    /// How many generic `<` directly inside one another keep their `<` `>`.
+    /// Deeper pairs become spaces: the parser splits a run of `>>>>` one
+    /// `>` at a time and lexes the rest of the run again after each
+    /// (`Lexer.LexemeSequence.resetForSplit`, called from
+    /// `Parser.consumePrefix`), so a run of n costs n² (512 deep took 4 s in a
+    /// debug build). The type nested that deep then reads as unexpected
+    /// tokens, which no rule looks into.
+    static let angleRunLimit = 8
+
+    /// The text to parse: the input, with deep `[`…`]` and `<`…`>` pairs rewritten.
     let text: String
     /// A bound on how deep the parser recurses: the most `(`, `[`, `{`,
     /// generic `<` and string interpolations open at once, plus the `else`
@@ -71,6 +83,10 @@ struct SourcePrescan {
         var squareRun: Int
         /// `else` and `->` tokens directly inside this bracket.
         var chainTokens = 0
+        /// Where the bracket is (to rewrite a deep `<` once its `>` is found).
+        var offset = 0
+        /// Generic `<` directly inside one another, this one included.
+        var angleRun = 0
     }
 
     private struct Scanner {
@@ -153,9 +169,13 @@ struct SourcePrescan {
 
         mutating func push(_ opening: Opening, index: Int, bytes: inout [UInt8]) {
             let enclosingRun = stack.last?.squareRun ?? 0
-            var entry = Open(opening: opening, rewrittenSquare: false, squareRun: 0)
+            var entry = Open(opening: opening, rewrittenSquare: false, squareRun: 0, offset: index)
             switch opening {
-            case .round, .angle: entry.squareRun = enclosingRun
+            case .round: entry.squareRun = enclosingRun
+            case .angle:
+                entry.squareRun = enclosingRun
+                if let last = stack.last, case .angle = last.opening { entry.angleRun = last.angleRun }
+                entry.angleRun += 1
             case .square:
                 entry.squareRun = enclosingRun + 1
                 if entry.squareRun > SourcePrescan.squareRunLimit {
@@ -177,6 +197,11 @@ struct SourcePrescan {
             guard let entry = stack.last, Self.matches(entry.opening, byte) else { return nil }
             pop()
             if entry.rewrittenSquare { bytes[index] = UInt8(ascii: ")") }
+            if entry.angleRun > SourcePrescan.angleRunLimit {
+                bytes[entry.offset] = UInt8(ascii: " ")
+                bytes[index] = UInt8(ascii: " ")
+                rewritten = true
+            }
             if case .interpolation(let delimiter) = entry.opening { return delimiter }
             return nil
         }

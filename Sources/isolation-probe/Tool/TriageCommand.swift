@@ -155,10 +155,20 @@ struct TriageCommand: AsyncParsableCommand {
     private func lintHints() throws -> [SourceHint]? {
         guard let sources else { return nil }
         do {
-            return try LintEngine().lint(paths: [sources]).findings.map { finding in
+            let report = try LintEngine().lint(paths: [sources])
+            for file in report.skippedFiles {
+                FileHandle.standardError.write(Data("isolation-probe triage: --sources: skipped \(file.path): \(file.reason)\n".utf8))
+            }
+            return report.findings.map { finding in
                 SourceHint(file: finding.file, line: finding.line, column: finding.column,
                            rule: finding.rule.rawValue, message: finding.message, fix: finding.fix)
             }
+        } catch LintEngine.Failure.nothingReadable(let skipped) {
+            // Files lint skips (too deep, over its time limit) cost the
+            // hints, never the triage.
+            let reasons = skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; ")
+            FileHandle.standardError.write(Data("isolation-probe triage: --sources \(sources): no file could be linted: \(reasons)\n".utf8))
+            return []
         } catch let failure as LintEngine.Failure {
             throw ValidationError("--sources \(sources): \(failure.description)")
         }
