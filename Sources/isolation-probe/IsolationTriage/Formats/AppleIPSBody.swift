@@ -168,6 +168,19 @@ struct AppleIPSBody: Decodable {
     static func decode(_ text: some StringProtocol) -> AppleIPSBody? {
         try? JSONDecoder().decode(AppleIPSBody.self, from: Data(text.utf8))
     }
+
+    /// The body in `lines` joined with `separator`, or nil when it is not a
+    /// JSON object. The bytes are gathered once, straight into the buffer
+    /// the decoder reads (no joined string beside it).
+    static func decode(lines: ArraySlice<String>, separator: String) -> AppleIPSBody? {
+        var bytes = Data()
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + separator.utf8.count })
+        for (position, line) in zip(lines.indices, lines) {
+            if position != lines.startIndex { bytes.append(contentsOf: separator.utf8) }
+            bytes.append(contentsOf: line.utf8)
+        }
+        return try? JSONDecoder().decode(AppleIPSBody.self, from: bytes)
+    }
 }
 
 extension KeyedDecodingContainer where Key == AppleIPSBody.Key {

@@ -37,10 +37,10 @@ public enum AppleIPSParser {
             notes.append("bug_type \(bugType) is not a crash report (309 is)")
         }
         let bodyLines = lines[(headerIndex + 1)...]
-        if let body = AppleIPSBody.decode(bodyLines.joined(separator: "\n")) {
+        if let body = AppleIPSBody.decode(lines: bodyLines, separator: "\n") {
             return report(from: body, notes: notes)
         }
-        if let body = AppleIPSBody.decode(bodyLines.joined()) {
+        if let body = AppleIPSBody.decode(lines: bodyLines, separator: "") {
             notes.append("the report's JSON had line breaks inside values (wrapped when pasted); read with them removed")
             return report(from: body, notes: notes)
         }
