@@ -18,8 +18,9 @@ public struct CrashTriage: Sendable {
     /// are still triaged.
     public var timeLimit: Double
 
-    /// The default ``timeLimit``: generous, since a 64 MiB log reads in seconds.
-    public static let defaultTimeLimit: Double = 10
+    /// The default ``timeLimit``: generous; a 20 MB log reads in about a
+    /// second in a release build, but tens of seconds in a debug build.
+    public static let defaultTimeLimit: Double = 60
 
     /// Creates a triage that demangles with `demangler`.
     ///

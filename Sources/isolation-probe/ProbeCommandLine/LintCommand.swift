@@ -33,7 +33,7 @@ package struct LintCommand: ParsableCommand {
             files are skipped and named.
             Settings come from the first .isolation-probe.json in the linted paths' common directory or above
             (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline, fileTimeLimit); flags override them.
-            A file that takes longer than the time limit to read and parse (default 10 s), is larger than
+            A file that takes longer than the time limit to read and parse (default 60 s), is larger than
             64 MiB or nests deeper than 20,000 levels is skipped and named, and the run goes on.
             Exit status: 0 nothing found, 1 findings, 2 bad usage.
             """
