@@ -10,7 +10,8 @@ import Foundation
 ///   "rules": { "assume-isolated-in-sendable-closure": "off", "unchecked-sendable-stored-closure": "error" },
 ///   "safeWrappers": ["LockedValue"],
 ///   "unsafeBoxes": ["UncheckedBox"],
-///   "baseline": "isolation-baseline.json"
+///   "baseline": "isolation-baseline.json",
+///   "fileTimeLimit": 10
 /// }
 /// ```
 ///
@@ -54,6 +55,13 @@ package struct LintConfiguration: Sendable {
     package var unsafeBoxes: Set<String> = []
     /// The baseline file, relative to `root` unless absolute.
     package var baseline: String?
+    /// Seconds one file may take to read and parse; a file over it is
+    /// skipped and named, and the run goes on.
+    package var fileTimeLimit: Double = Self.defaultFileTimeLimit
+    /// The default ``fileTimeLimit``: generous. A 5 MB generated file
+    /// parses in 0.6 s in a release build but 14 s in a debug build (which
+    /// is what a plugin may run), so 10 s would skip real files.
+    package static let defaultFileTimeLimit: Double = 60
 
     package init(root: String = FileManager.default.currentDirectoryPath) {
         self.root = Self.absolute(root)
@@ -98,7 +106,7 @@ package struct LintConfiguration: Sendable {
             }
             return list
         }
-        let known = ["included", "excluded", "rules", "safeWrappers", "unsafeBoxes", "baseline"]
+        let known = ["included", "excluded", "rules", "safeWrappers", "unsafeBoxes", "baseline", "fileTimeLimit"]
         for key in settings.keys.sorted() where !known.contains(key) {
             throw Failure(file: path, problem: "unknown key \"\(key)\" (known keys: \(known.joined(separator: ", ")))")
         }
@@ -121,7 +129,25 @@ package struct LintConfiguration: Sendable {
             }
             configuration.baseline = name
         }
+        if let limit = settings["fileTimeLimit"] {
+            guard let seconds = (limit as? NSNumber)?.doubleValue, let valid = try? validFileTimeLimit(seconds)
+            else {
+                throw Failure(file: path, problem: "key \"fileTimeLimit\" must be a number of seconds from 0.001 to \(Int(maximumFileTimeLimit)), not \(limit)")
+            }
+            configuration.fileTimeLimit = valid
+        }
         return configuration
+    }
+
+    /// The largest ``fileTimeLimit`` accepted: one day.
+    package static let maximumFileTimeLimit: Double = 86_400
+
+    /// `seconds`, when it is a usable ``fileTimeLimit``.
+    package static func validFileTimeLimit(_ seconds: Double) throws(Failure) -> Double {
+        guard seconds.isFinite, seconds >= 0.001, seconds <= maximumFileTimeLimit else {
+            throw Failure(file: "--file-time-limit", problem: "must be a number of seconds from 0.001 to \(Int(maximumFileTimeLimit)), not \(seconds)")
+        }
+        return seconds
     }
 
     /// Applies `RULE=SEVERITY` settings from the command line.

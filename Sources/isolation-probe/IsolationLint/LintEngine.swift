@@ -45,17 +45,16 @@ package struct LintEngine {
     }
 
     /// Reads and parses the files at `paths`, on all cores; files that cannot
-    /// be read (permissions, not UTF-8, not a regular file) are skipped and named.
+    /// be read (permissions, not UTF-8, not a regular file, too large), nest
+    /// too deep or take longer than the configuration's time limit are
+    /// skipped and named.
     func load(paths: [String]) throws -> (sources: [ParsedSource], skipped: [LintReport.SkippedFile]) {
         let files = try Self.swiftFiles(at: paths).filter(configuration.includes)
         guard !files.isEmpty else { throw Failure.noSwiftFiles(paths) }
         let results = Mutex<[Int: Result<ParsedSource, LintReport.SkippedFile>]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            let file = files[position]
-            let outcome: Result<ParsedSource, LintReport.SkippedFile>
-            switch Self.read(file) {
-            case .success(let text): outcome = .success(ParsedSource(path: file, text: text))
-            case .failure(let skipped): outcome = .failure(skipped)
+            let outcome = Self.read(files[position]).flatMap { text in
+                Self.parse(text, path: files[position], timeLimit: configuration.fileTimeLimit)
             }
             results.withLock { $0[position] = outcome }
         }
@@ -78,15 +77,21 @@ package struct LintEngine {
     static func read(_ file: String) -> Result<String, LintReport.SkippedFile> {
         // Reading a FIFO or a device would block or never end.
         let type: FileAttributeType?
+        let size: Int
         do {
             let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-            type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
+            let attributes = try FileManager.default.attributesOfItem(atPath: target)
+            type = attributes[.type] as? FileAttributeType
+            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
             return .failure(.init(path: file, reason: "cannot read: \(reason)"))
         }
         guard type == .typeRegular else {
             return .failure(.init(path: file, reason: "not a regular file"))
+        }
+        guard size <= maximumFileSize else {
+            return .failure(.init(path: file, reason: "\(size) bytes, more than lint reads (\(maximumFileSize >> 20) MiB)"))
         }
         let data: Data
         do {
@@ -101,16 +106,52 @@ package struct LintEngine {
         return .success(text)
     }
 
+    /// The largest file lint reads: 64 MiB, several times the largest
+    /// generated Swift files seen in practice.
+    package static let maximumFileSize = 64 << 20
+
+    /// Parses `text` on a large-stack thread within `timeLimit` seconds, or
+    /// says why not. A parse over the limit is left to finish in the
+    /// background and dropped.
+    static func parse(_ text: String, path: String, timeLimit: Double) -> Result<ParsedSource, LintReport.SkippedFile> {
+        let outcome = LargeStackThread.run(budget: .milliseconds(Int64((timeLimit * 1000).rounded()))) {
+            ParsedSource(parsingOnThisThread: text, path: path)
+        }
+        switch outcome {
+        case .finished(let source) where source.nestingDepth > ParsedSource.maximumNestingDepth:
+            return .failure(.init(path: path, reason: "nested \(source.nestingDepth) levels deep, more than lint's limit of \(ParsedSource.maximumNestingDepth)"))
+        case .finished(let source):
+            return .success(source)
+        case .overBudget:
+            return .failure(.init(path: path, reason: "took longer than the time limit of \(timeLimit.formatted()) s per file (fileTimeLimit, --file-time-limit)"))
+        case .noThread(let reason):
+            return .failure(.init(path: path, reason: reason))
+        }
+    }
+
     /// Lints already-parsed sources (the tests' entry point).
     func lint(sources: [ParsedSource]) -> LintReport {
         let start = ContinuousClock.now
-        let (kept, suppressed) = check(sources: sources)
+        let (kept, suppressed) = checkOnLargeStack(sources: sources)
         return LintReport(
             filesScanned: sources.count,
             linesScanned: sources.reduce(0) { $0 + $1.lineCount },
             seconds: Self.seconds(ContinuousClock.now - start),
             suppressedCount: suppressed,
             findings: kept.map(\.finding).sorted())
+    }
+
+    /// ``check(sources:)`` on a thread whose stack fits the rules' visitors,
+    /// which recurse once per level of a tree up to
+    /// ``ParsedSource/maximumNestingDepth`` deep.
+    func checkOnLargeStack(sources: [ParsedSource]) -> (kept: [LintCandidate], suppressedCount: Int) {
+        let configuration = configuration
+        switch LargeStackThread.run({ LintEngine(configuration: configuration).check(sources: sources) }) {
+        case .finished(let result): return result
+        // Without a budget it cannot be over one; without a thread (the
+        // sources were parsed on such threads, so this is rare) the caller's.
+        case .overBudget, .noThread: return check(sources: sources)
+        }
     }
 
     /// The candidates no suppression comment silences, each with its line

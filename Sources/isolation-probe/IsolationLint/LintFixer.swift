@@ -69,7 +69,7 @@ package struct LintFixer {
             var changedFiles: [String: String] = [:]
             for (file, fixes) in Dictionary(grouping: rulesByFix.keys, by: \.file) {
                 guard let source = sources.first(where: { $0.path == file }) else { continue }
-                let text = texts[file] ?? source.tree.description
+                let text = texts[file] ?? source.text
                 if originals[file] == nil { originals[file] = text }
                 var bytes = Array(text.utf8)
                 // From the end, so earlier offsets stay valid.
@@ -99,7 +99,7 @@ package struct LintFixer {
     /// Candidates with a mechanical fix that are reported: not suppressed,
     /// not accepted by the baseline.
     private func fixableCandidates(_ sources: [ParsedSource]) -> [LintCandidate] {
-        let kept = engine.check(sources: sources).kept
+        let kept = engine.checkOnLargeStack(sources: sources).kept
         guard let baseline else { return kept.filter { !$0.sendableFixes.isEmpty } }
         let probe = LintReport(filesScanned: 0, linesScanned: 0, seconds: 0, suppressedCount: 0, findings: kept.map(\.finding))
         var reported: [LintFinding: Int] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import ProbeSupport
 
 /// Reads crash reports and says what happened: the entry point of the
 /// triage library.
@@ -12,13 +13,23 @@ public struct CrashTriage: Sendable {
     /// Demangles the report's mangled names, in one request per report.
     public var demangler: any Demangler
 
+    /// Seconds one report may take to read; a report over it is refused
+    /// (``TriageInputError/overTimeLimit(source:seconds:)``) and the others
+    /// are still triaged.
+    public var timeLimit: Double
+
+    /// The default ``timeLimit``: generous; a 20 MB log reads in about a
+    /// second in a release build, but tens of seconds in a debug build.
+    public static let defaultTimeLimit: Double = 60
+
     /// Creates a triage that demangles with `demangler`.
     ///
     /// ```swift
     /// CrashTriage(demangler: NoDemangler(reason: "demangling off"))
     /// ```
-    public init(demangler: any Demangler = SwiftDemangleTool()) {
+    public init(demangler: any Demangler = SwiftDemangleTool(), timeLimit: Double = CrashTriage.defaultTimeLimit) {
         self.demangler = demangler
+        self.timeLimit = timeLimit
     }
 
     /// Triage of the bytes of one report; throws when they are empty,
@@ -28,7 +39,14 @@ public struct CrashTriage: Sendable {
     /// try await CrashTriage().triage(Data("Fatal error: Index out of range".utf8), source: "<stdin>").verdict  // .otherTrap
     /// ```
     public func triage(_ data: Data, source: String) async throws(TriageInputError) -> Diagnosis {
-        await triage(text: try PastedText.decode(data, source: source), source: source)
+        let text = try PastedText.decode(data, source: source)
+        // On a thread of its own: with a large stack for deep input, and
+        // abandoned (left to finish, its result dropped) past the limit.
+        switch LargeStackThread.run(budget: .milliseconds(Int64((timeLimit * 1000).rounded())), { CrashReportReader.read(text) }) {
+        case .finished(let report): return await diagnose(report, source: source)
+        case .overBudget: throw .overTimeLimit(source: source, seconds: timeLimit)
+        case .noThread(let reason): throw .unreadable(source: source, reason: reason)
+        }
     }
 
     /// Triage of one report's text.
@@ -37,7 +55,11 @@ public struct CrashTriage: Sendable {
     /// await CrashTriage().triage(text: "*** Program crashed: Illegal instruction at 0x1 ***", source: "ci.log").verdict  // .unknown
     /// ```
     public func triage(text: String, source: String) async -> Diagnosis {
-        var report = CrashReportReader.read(text)
+        await diagnose(CrashReportReader.read(text), source: source)
+    }
+
+    private func diagnose(_ report: CrashReport?, source: String) async -> Diagnosis {
+        var report = report
         var demanglerNote: String?
         if var read = report {
             demanglerNote = await demangleSymbols(in: &read)

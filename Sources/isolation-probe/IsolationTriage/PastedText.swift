@@ -97,11 +97,17 @@ public enum PastedText {
         var previousIsFrame = false
         for line in lines {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if previousIsFrame, !trimmed.isEmpty, !startsRecord(trimmed), let last = joined.last {
-                let softBreak = last.last?.isWhitespace == true || trimmed.startIndex != line.startIndex || last.count < 60
-                joined[joined.count - 1] = softBreak
-                    ? last.trimmingTrailingWhitespace() + " " + trimmed
-                    : last + trimmed
+            if previousIsFrame, !trimmed.isEmpty, !startsRecord(trimmed), !joined.isEmpty {
+                // Edited in place, and only its end looked at: a frame with
+                // many continuation lines must cost linear time.
+                let last = joined.count - 1
+                let softBreak = joined[last].last?.isWhitespace == true || trimmed.startIndex != line.startIndex
+                    || joined[last].prefix(60).count < 60
+                if softBreak {
+                    while joined[last].last?.isWhitespace == true { joined[last].removeLast() }
+                    joined[last] += " "
+                }
+                joined[last] += trimmed
                 continue
             }
             joined.append(line)

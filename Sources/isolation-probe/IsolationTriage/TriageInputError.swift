@@ -14,6 +14,8 @@ public enum TriageInputError: Error, CustomStringConvertible, Hashable, Sendable
     case tooLarge(source: String, bytes: Int, limit: Int)
     /// The file could not be opened or read.
     case unreadable(source: String, reason: String)
+    /// Reading the report took longer than ``CrashTriage/timeLimit``.
+    case overTimeLimit(source: String, seconds: Double)
 
     /// The file name or `<stdin>` the error is about.
     ///
@@ -22,7 +24,8 @@ public enum TriageInputError: Error, CustomStringConvertible, Hashable, Sendable
     /// ```
     public var source: String {
         switch self {
-        case .empty(let source), .binary(let source, _), .tooLarge(let source, _, _), .unreadable(let source, _):
+        case .empty(let source), .binary(let source, _), .tooLarge(let source, _, _), .unreadable(let source, _),
+             .overTimeLimit(let source, _):
             source
         }
     }
@@ -37,6 +40,8 @@ public enum TriageInputError: Error, CustomStringConvertible, Hashable, Sendable
             "\(source): \(Self.size(bytes)) is more than triage reads (\(Self.size(limit))); cut the crash out of the log (e.g. from '*** Program crashed' or 'Exception Type:' on)"
         case .unreadable(let source, let reason):
             "\(source): cannot read: \(reason)"
+        case .overTimeLimit(let source, let seconds):
+            "\(source): reading the report took longer than triage's limit of \(seconds.formatted()) s per report (--time-limit); skipped"
         }
     }
 

@@ -28,7 +28,9 @@ package struct LintCommand: ParsableCommand {
             Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8
             files are skipped and named.
             Settings come from the first .isolation-probe.json in the linted paths' common directory or above
-            (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline); flags override them.
+            (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline, fileTimeLimit); flags override them.
+            A file that takes longer than the time limit to read and parse (default 60 s), is larger than
+            64 MiB or nests deeper than 20,000 levels is skipped and named, and the run goes on.
             Exit status: 0 nothing found, 1 findings, 2 bad usage.
             """
     )
@@ -62,6 +64,9 @@ package struct LintCommand: ParsableCommand {
 
     @Option(help: "Skip files matching this glob, relative to the configuration's directory (repeatable).")
     var exclude: [String] = []
+
+    @Option(help: "Seconds one file may take to read and parse before it is skipped and named (default: fileTimeLimit, else \(Int(LintConfiguration.defaultFileTimeLimit))).")
+    var fileTimeLimit: Double?
 
     @Option(help: ArgumentHelp(
         "For build-tool plugins: after linting, write this (empty) Swift file and exit 0 unless a finding is an error, so a build shows them as warnings.",
@@ -127,6 +132,7 @@ package struct LintCommand: ParsableCommand {
             }
             configuration.excluded += exclude
             try configuration.override(rules: rule)
+            if let fileTimeLimit { configuration.fileTimeLimit = try LintConfiguration.validFileTimeLimit(fileTimeLimit) }
             return configuration
         } catch {
             throw ValidationError(error.description)

@@ -49,12 +49,18 @@ struct TriageCommand: AsyncParsableCommand {
     @Option(help: "Lint this folder and rank the findings that name the crash's types and members first.")
     var sources: String?
 
+    @Option(help: "Seconds one report may take to read before it is skipped as unreadable (default \(Int(CrashTriage.defaultTimeLimit))).")
+    var timeLimit: Double = CrashTriage.defaultTimeLimit
+
     @Option(name: .long, help: "Cache folder for the catalog (default: $ISOLATION_PROBE_CACHE_DIR, else $XDG_CACHE_HOME/isolation-probe, else ~/.cache/isolation-probe).")
     var cacheDir: String?
 
     func validate() throws {
         if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
         if cacheDir?.isEmpty == true { throw ValidationError("--cache-dir needs a folder; an empty path would mean the current directory") }
+        guard timeLimit.isFinite, timeLimit >= 0.001, timeLimit <= 86_400 else {
+            throw ValidationError("--time-limit must be a number of seconds from 0.001 to 86400, not \(timeLimit)")
+        }
         if let sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory) else {
@@ -65,7 +71,7 @@ struct TriageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hints = try lintHints()
-        let triage = CrashTriage()
+        let triage = CrashTriage(timeLimit: timeLimit)
         var outcomes: [TriageOutcome] = []
         for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
             do {
@@ -172,10 +178,20 @@ struct TriageCommand: AsyncParsableCommand {
     private func lintHints() throws -> [SourceHint]? {
         guard let sources else { return nil }
         do {
-            return try LintEngine().lint(paths: [sources]).findings.map { finding in
+            let report = try LintEngine().lint(paths: [sources])
+            for file in report.skippedFiles {
+                FileHandle.standardError.write(Data("isolation-probe triage: --sources: skipped \(file.path): \(file.reason)\n".utf8))
+            }
+            return report.findings.map { finding in
                 SourceHint(file: finding.file, line: finding.line, column: finding.column,
                            rule: finding.rule.rawValue, message: finding.message, fix: finding.fix)
             }
+        } catch LintEngine.Failure.nothingReadable(let skipped) {
+            // Files lint skips (too deep, over its time limit) cost the
+            // hints, never the triage.
+            let reasons = skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; ")
+            FileHandle.standardError.write(Data("isolation-probe triage: --sources \(sources): no file could be linted: \(reasons)\n".utf8))
+            return []
         } catch let failure as LintEngine.Failure {
             throw ValidationError("--sources \(sources): \(failure.description)")
         }

@@ -32,16 +32,15 @@ public enum AppleIPSParser {
             return nil
         }
         var notes: [String] = []
-        let header = jsonObject(lines[headerIndex])
-        let bugType = header?["bug_type"].map { "\($0)" }
+        let bugType = AppleIPSBody.decode(lines[headerIndex])?.bugType?.description
         if let bugType, bugType != "309" {
             notes.append("bug_type \(bugType) is not a crash report (309 is)")
         }
         let bodyLines = lines[(headerIndex + 1)...]
-        if let body = jsonObject(bodyLines.joined(separator: "\n")) {
+        if let body = AppleIPSBody.decode(lines: bodyLines, separator: "\n") {
             return report(from: body, notes: notes)
         }
-        if let body = jsonObject(bodyLines.joined()) {
+        if let body = AppleIPSBody.decode(lines: bodyLines, separator: "") {
             notes.append("the report's JSON had line breaks inside values (wrapped when pasted); read with them removed")
             return report(from: body, notes: notes)
         }
@@ -49,55 +48,42 @@ public enum AppleIPSParser {
         return lenientReport(bodyLines.joined(), notes: notes)
     }
 
-    private static func jsonObject(_ text: String) -> [String: Any]? {
-        guard let data = text.data(using: .utf8) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
-    }
-
-    private static func report(from body: [String: Any], notes: [String]) -> CrashReport {
+    private static func report(from body: AppleIPSBody, notes: [String]) -> CrashReport {
         var notes = notes
-        let images = (body["usedImages"] as? [[String: Any]] ?? []).map { image -> (name: String?, isSystem: Bool?) in
-            let path = image["path"] as? String
-            let name = image["name"] as? String ?? path.flatMap { $0.split(separator: "/").last.map(String.init) }
-            return (name, path.map(RuntimeLibraries.isSystemPath))
+        let images = body.usedImages.map { image -> (name: String?, isSystem: Bool?) in
+            let name = image.name ?? image.path.flatMap { $0.split(separator: "/").last.map(String.init) }
+            return (name, image.path.map(RuntimeLibraries.isSystemPath))
         }
-        let faulting = body["faultingThread"] as? Int
         var threads: [CrashThread] = []
-        for (position, thread) in (body["threads"] as? [[String: Any]] ?? []).enumerated() {
-            let frames = (thread["frames"] as? [[String: Any]] ?? []).enumerated().map { index, frame in
+        for (position, thread) in body.threads.enumerated() {
+            let frames = thread.frames.enumerated().map { index, frame in
                 makeFrame(index: index, frame, images: images)
             }
-            let name = thread["name"] as? String
             threads.append(CrashThread(
-                name: "Thread \(position)" + (name.map { " \"\($0)\"" } ?? ""),
-                queue: thread["queue"] as? String,
-                crashed: thread["triggered"] as? Bool == true || faulting == position,
+                name: "Thread \(position)" + (thread.name.map { " \"\($0)\"" } ?? ""),
+                queue: thread.queue,
+                crashed: thread.triggered == true || body.faultingThread == position,
                 frames: frames
             ))
         }
         if threads.isEmpty { notes.append("the report lists no threads") }
-        let exception = body["exception"] as? [String: Any]
-        let termination = body["termination"] as? [String: Any]
         var stop: [String] = []
-        if let type = exception?["type"] as? String {
-            stop.append(type + ((exception?["signal"] as? String).map { " (\($0))" } ?? ""))
+        if let type = body.exception?.type {
+            stop.append(type + (body.exception?.signal.map { " (\($0))" } ?? ""))
         }
-        if let subtype = exception?["subtype"] as? String { stop.append(subtype) }
+        if let subtype = body.exception?.subtype { stop.append(subtype) }
         var messages: [String] = []
-        if let termination {
-            let parts = [termination["namespace"], termination["code"], termination["indicator"]]
-                .compactMap { $0.map { "\($0)" } }
+        if let termination = body.termination {
+            let parts = [termination.namespace, termination.code, termination.indicator].compactMap { $0?.description }
             messages.append("Termination Reason: " + parts.joined(separator: " "))
-            for reason in termination["reasons"] as? [String] ?? [] { messages.append("Termination Reason: \(reason)") }
+            for reason in termination.reasons { messages.append("Termination Reason: \(reason)") }
         }
         // Application Specific Information: libdispatch's and the Swift
         // runtime's crash messages, keyed by the library that set them.
-        if let asi = body["asi"] as? [String: Any] {
-            for key in asi.keys.sorted() {
-                for line in asi[key] as? [String] ?? [] { messages.append(line) }
-            }
+        for key in body.asi.keys.sorted() {
+            for line in body.asi[key] ?? [] { messages.append(line) }
         }
-        if let lastException = body["lastExceptionBacktrace"] as? [Any], !lastException.isEmpty {
+        if body.lastExceptionBacktraceCount > 0 {
             messages.append("the report has a lastExceptionBacktrace (an uncaught Objective-C exception)")
         }
         let signals = StopSignals.names(in: (stop + messages.filter { $0.hasPrefix("Termination") }).joined(separator: " "))
@@ -105,14 +91,13 @@ public enum AppleIPSParser {
                            signals: signals, messages: messages, readingNotes: notes)
     }
 
-    private static func makeFrame(index: Int, _ frame: [String: Any], images: [(name: String?, isSystem: Bool?)]) -> StackFrame {
-        let imageIndex = frame["imageIndex"] as? Int
-        let image = imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
-        let offset = (frame["imageOffset"] as? Int).map { "+0x" + String($0, radix: 16) }
+    private static func makeFrame(index: Int, _ frame: AppleIPSBody.Frame, images: [(name: String?, isSystem: Bool?)]) -> StackFrame {
+        let image = frame.imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
+        let offset = frame.imageOffset.map { "+0x" + String($0, radix: 16) }
         return StackFrame(
-            index: index, image: image?.name, symbol: frame["symbol"] as? String,
-            address: offset, file: (frame["sourceFile"] as? String).flatMap { $0.split(separator: "/").last.map(String.init) },
-            line: frame["sourceLine"] as? Int, isSystem: image?.isSystem
+            index: index, image: image?.name, symbol: frame.symbol,
+            address: offset, file: frame.sourceFile.flatMap { $0.split(separator: "/").last.map(String.init) },
+            line: frame.sourceLine, isSystem: image?.isSystem
         )
     }
 
