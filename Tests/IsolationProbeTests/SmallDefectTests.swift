@@ -145,6 +145,31 @@ struct SmallDefectTests {
         #expect(output.components(separatedBy: "not valid UTF-8").count == 3, "\(output)")
     }
 
+    @Test("lint names a folder it cannot list instead of skipping it silently")
+    func unlistableFolderIsNamed() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("probe-unlistable-\(UUID().uuidString)")
+        let closed = root.appendingPathComponent("Closed")
+        try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: true)
+        try Data("let open = 1\n".utf8).write(to: root.appendingPathComponent("Open.swift"))
+        try Data("let hidden = 1\n".utf8).write(to: closed.appendingPathComponent("Hidden.swift"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: closed.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: closed.path)
+            try? FileManager.default.removeItem(at: root)
+        }
+        // Root lists every folder: run the probe as an unprivileged user then.
+        let command = geteuid() == 0
+            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ProbeBinary.path]
+            : [ProbeBinary.path]
+        let run = try await ChildProcess.run(
+            executable: command[0], arguments: Array(command.dropFirst()) + ["lint", root.path],
+            limits: .init(timeout: .seconds(120), maxOutputBytes: 1 << 20))
+        let output = run.standardOutput + run.standardError
+        #expect(output.contains("\(closed.path): warning: skipped, cannot list the folder: Permission denied"), "\(output)")
+        #expect(output.contains("1 unreadable skipped"), "\(output)")
+    }
+
     @Test("a path behind a folder that cannot be searched says permission denied", .enabled(if: geteuid() != 0, "root searches every folder"))
     func unsearchableFolder() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-closed-\(UUID().uuidString)")

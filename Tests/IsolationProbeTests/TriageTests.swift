@@ -132,6 +132,21 @@ struct TriageCommandTests {
         #expect(result.standardOutput.contains(": isolation-trap (Swift runtime backtrace)"))
     }
 
+    @Test("a FIFO that never gets a writer is skipped at the time limit; the report before it keeps its verdict")
+    func silentFIFO() async throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("triage-\(UUID().uuidString).fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        // A minute, not ProbeBinary's ten: a probe that waits for the writer forever fails here.
+        let result = try await ChildProcess.run(
+            executable: ProbeBinary.path,
+            arguments: ["triage", try Self.report("linux-case1-unchecked-box.txt"), fifo, "--time-limit", "2"],
+            limits: .init(timeout: .seconds(60), maxOutputBytes: 1 << 20))
+        #expect(result.termination.shellStatus == 2, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains(": isolation-trap (Swift runtime backtrace)"))
+        #expect(result.standardOutput.contains("\(fifo): reading the report took longer than triage's limit of 2 s per report"))
+    }
+
     @Test("a file the user may not read is named as such", .enabled(if: getuid() != 0, "root may read every file"))
     func permissionDenied() async throws {
         let path = try Self.report("linux-case1-unchecked-box.txt")

@@ -49,8 +49,12 @@ package struct LintEngine {
     /// too deep or take longer than the configuration's time limit are
     /// skipped and named.
     func load(paths: [String]) throws -> (sources: [ParsedSource], skipped: [LintReport.SkippedFile]) {
-        let files = try Self.swiftFiles(at: paths).filter(configuration.includes)
-        guard !files.isEmpty else { throw Failure.noSwiftFiles(paths) }
+        var unlisted: [SwiftSourceFiles.UnlistedFolder] = []
+        let files = try Self.swiftFiles(at: paths, unlisted: &unlisted).filter(configuration.includes)
+        let unlistedFolders = unlisted.map { LintReport.SkippedFile(path: $0.path, reason: "cannot list the folder: \($0.reason)") }
+        guard !files.isEmpty else {
+            throw unlistedFolders.isEmpty ? Failure.noSwiftFiles(paths) : Failure.nothingReadable(unlistedFolders)
+        }
         let results = Mutex<[Int: Result<ParsedSource, LintReport.SkippedFile>]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
             let outcome = Self.read(files[position]).flatMap { text in
@@ -59,7 +63,7 @@ package struct LintEngine {
             results.withLock { $0[position] = outcome }
         }
         var sources: [ParsedSource] = []
-        var skipped: [LintReport.SkippedFile] = []
+        var skipped = unlistedFolders
         results.withLock { results in
             for position in files.indices {
                 switch results[position] {
@@ -175,8 +179,14 @@ package struct LintEngine {
 
     /// The `.swift` files at `paths`, sorted, without duplicates.
     static func swiftFiles(at paths: [String]) throws -> [String] {
+        var unlisted: [SwiftSourceFiles.UnlistedFolder] = []
+        return try swiftFiles(at: paths, unlisted: &unlisted)
+    }
+
+    /// ``swiftFiles(at:)``, with the folders that could not be listed.
+    static func swiftFiles(at paths: [String], unlisted: inout [SwiftSourceFiles.UnlistedFolder]) throws -> [String] {
         do {
-            return try SwiftSourceFiles.find(at: paths)
+            return try SwiftSourceFiles.find(at: paths, unlisted: &unlisted)
         } catch {
             throw Failure.missingPath(error.path)
         }

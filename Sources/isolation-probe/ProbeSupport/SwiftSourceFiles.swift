@@ -26,9 +26,24 @@ package enum SwiftSourceFiles {
     /// other packages, which are not the user's code.
     package static let skippedDirectories: Set<String> = [".build", ".git", ".swiftpm", "Packages", "node_modules", "DerivedData"]
 
+    /// A folder under a searched path whose entries could not be listed.
+    package struct UnlistedFolder: Equatable, Sendable {
+        package var path: String
+        /// Why, e.g. "permission denied".
+        package var reason: String
+    }
+
     /// The `.swift` files at `paths` (files as given, directories searched
     /// recursively), sorted per directory, without duplicates.
     package static func find(at paths: [String]) throws(MissingPath) -> [String] {
+        var unlisted: [UnlistedFolder] = []
+        return try find(at: paths, unlisted: &unlisted)
+    }
+
+    /// ``find(at:)``, and the folders on the way that could not be listed,
+    /// in `unlisted`, so a caller can name them instead of skipping them
+    /// silently.
+    package static func find(at paths: [String], unlisted: inout [UnlistedFolder]) throws(MissingPath) -> [String] {
         var files: [String] = []
         let manager = FileManager.default
         for path in paths {
@@ -40,7 +55,7 @@ package enum SwiftSourceFiles {
             }
             var found: [String] = []
             var visited: Set<String> = []
-            collect(directory: path, into: &found, visited: &visited)
+            collect(directory: path, into: &found, visited: &visited, unlisted: &unlisted)
             files += found.sorted()
         }
         var seen: Set<String> = []
@@ -51,18 +66,23 @@ package enum SwiftSourceFiles {
     /// walked, so a symbolic link back up the tree is not followed forever.
     /// A `.swift` entry that is not a readable regular file (a dangling link,
     /// a FIFO) is still listed, for the reader to report by name.
-    private static func collect(directory: String, into files: inout [String], visited: inout Set<String>) {
+    private static func collect(
+        directory: String, into files: inout [String], visited: inout Set<String>, unlisted: inout [UnlistedFolder]
+    ) {
         let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted,
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: directory)
-        else { return }
+        guard visited.insert(real).inserted else { return }
+        let entries: [String]
+        do { entries = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
+            unlisted.append(UnlistedFolder(path: directory, reason: FileProblem.reason(error)))
+            return
+        }
         for entry in entries.sorted() {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if exists, isDirectory.boolValue {
                 if !skippedDirectories.contains(entry), !entry.hasPrefix(".build") {
-                    collect(directory: path, into: &files, visited: &visited)
+                    collect(directory: path, into: &files, visited: &visited, unlisted: &unlisted)
                 }
             } else if entry.hasSuffix(".swift") {
                 files.append(path)

@@ -75,7 +75,7 @@ struct TriageCommand: AsyncParsableCommand {
         var outcomes: [TriageOutcome] = []
         for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
             do {
-                var diagnosis = try await triage.triage(try Self.read(source), source: source == "-" ? "<stdin>" : source)
+                var diagnosis = try await triage.triage(try Self.read(source, within: timeLimit), source: source == "-" ? "<stdin>" : source)
                 if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
                 outcomes.append(.diagnosed(diagnosis))
             } catch {
@@ -111,6 +111,24 @@ struct TriageCommand: AsyncParsableCommand {
                     return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
                 }
             return files.isEmpty ? [argument] : files
+        }
+    }
+
+    /// ``read(_:)`` within the per-report time limit, for named inputs: a
+    /// FIFO whose writer never comes, or never finishes, is skipped with
+    /// ``TriageInputError/overTimeLimit(source:seconds:)`` and the reports
+    /// after it still get their verdicts. Standard input has no limit: a
+    /// person may be pasting into it.
+    static func read(_ source: String, within seconds: Double) throws(TriageInputError) -> Data {
+        if source == "-" { return try read(source) }
+        let budget = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+        let outcome = LargeStackThread.run(budget: budget) { () -> Result<Data, TriageInputError> in
+            do throws(TriageInputError) { return .success(try read(source)) } catch { return .failure(error) }
+        }
+        switch outcome {
+        case .finished(let result): return try result.get()
+        case .overBudget: throw .overTimeLimit(source: source, seconds: seconds)
+        case .noThread: return try read(source)
         }
     }
 
