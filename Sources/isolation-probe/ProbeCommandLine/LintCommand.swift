@@ -72,6 +72,11 @@ package struct LintCommand: ParsableCommand {
         visibility: .hidden))
     var stamp: String?
 
+    @Option(help: ArgumentHelp(
+        "For the command plugin: write the path arguments under which something was found to this file, one a line.",
+        visibility: .hidden))
+    var pathsWithFindings: String?
+
     package init() {}
 
     package func validate() throws {
@@ -110,6 +115,10 @@ package struct LintCommand: ParsableCommand {
         if let accepted, !fix { report = accepted.applied(to: report) }
 
         try emit(report)
+        if let pathsWithFindings {
+            let found = paths.filter { path in report.findings.contains { $0.file.isInside(path) } }
+            try writeReport(found.map { $0 + "\n" }.joined(), toFile: pathsWithFindings)
+        }
         if let stamp {
             try writeReport("// isolation-lint checked \(report.filesScanned) file(s); findings: \(report.findings.count)\n", toFile: stamp)
             if report.hasErrors { throw ExitCode(1) }
@@ -172,5 +181,13 @@ package struct LintCommand: ParsableCommand {
             reportHandle.write(Data(rendered.utf8))
             if format != .text { FileHandle.standardError.write(Data(report.notes().utf8)) }
         }
+    }
+}
+
+extension String {
+    /// Whether this file path is `path` or lies under the directory `path`.
+    fileprivate func isInside(_ path: String) -> Bool {
+        let directory = path.hasSuffix("/") ? path : path + "/"
+        return self == path || hasPrefix(directory)
     }
 }
