@@ -8,11 +8,13 @@ import SwiftSyntax
 /// let candidate = LintCandidate(
 ///     rule: .uncheckedSendableStoredClosure, at: binding.pattern, in: source,
 ///     message: "…", fix: "…")
-/// print(candidate.suppressionLines)  // e.g. 3...4: a doc comment and the property
+/// print(candidate.suppressionLines)  // e.g. [3...4, 1...1]: the property with its doc comment, its type
 /// ```
 struct LintCandidate {
     var finding: LintFinding
-    var suppressionLines: ClosedRange<Int>
+    /// The declaration's lines up to the finding, and the comment lines
+    /// above each enclosing declaration.
+    var suppressionLines: [ClosedRange<Int>]
     /// The function types to mark `@Sendable` to remove the finding; empty
     /// when the finding has no mechanical fix.
     var sendableFixes: [SendableFix] = []
@@ -34,7 +36,7 @@ struct LintCandidate {
     /// suppression comment); only a comment on its own line silences it.
     init(finding: LintFinding) {
         self.finding = finding
-        self.suppressionLines = finding.line...finding.line
+        self.suppressionLines = [finding.line...finding.line]
     }
 }
 
