@@ -30,7 +30,16 @@ struct LintCandidate {
             message: message, fix: fix)
         self.suppressionLines = source.suppressionLines(for: node)
         self.sendableFixes = sendableFixes
+        if Self.rulesWithReach.contains(rule) {
+            (finding.reach, finding.reachReason) = LintReach.of(node)
+        }
     }
+
+    /// The rules whose findings are places a closure or value is stored,
+    /// which someone has to put in.
+    static let rulesWithReach: Set<LintRule> = [
+        .uncheckedSendableStoredClosure, .uncheckedSendableGenericBox, .nonisolatedUnsafeMutableClosure, .uncheckedBoxOfClosure,
+    ]
 
     /// A candidate for a finding made without a syntax node (one about a
     /// suppression comment); only a comment on its own line silences it.

@@ -33,6 +33,9 @@ package struct LintCommand: ParsableCommand {
             files are skipped and named.
             Settings come from the first .isolation-probe.json in the linted paths' common directory or above
             (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline); flags override them.
+            Each stored loophole has a reach: exploitable when a public or open API lets code outside the \
+            module put a non-@Sendable closure in, latent when only the module's own code can; exploitable \
+            findings come first, and --min-reach exploitable keeps only them.
             Exit status: 0 nothing found, 1 findings, 2 bad usage.
             """
     )
@@ -57,6 +60,9 @@ package struct LintCommand: ParsableCommand {
 
     @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
     var dryRun = false
+
+    @Option(help: "Report only findings this reachable: exploitable (a public API lets other modules put a non-Sendable closure in) or latent (everything). Exploitable ones come first either way.")
+    var minReach: LintReach = .latent
 
     @Option(help: "Use this configuration file instead of looking for \(LintConfiguration.fileName).")
     var config: String?
@@ -113,6 +119,7 @@ package struct LintCommand: ParsableCommand {
             FileHandle.standardError.write(Data(line.utf8))
         }
         if let accepted, !fix { report = accepted.applied(to: report) }
+        report.rankByReach(keeping: minReach)
 
         try emit(report)
         if let pathsWithFindings {
