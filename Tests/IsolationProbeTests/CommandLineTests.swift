@@ -11,6 +11,47 @@ struct CommandLineTests {
         #expect(await ProbeBinary.exitStatus(["explain", "no-such-case"]) == 2)
     }
 
+    @Test("a usage error found after parsing shows the subcommand's usage, not the root's")
+    func unknownCaseShowsSubcommandUsage() async throws {
+        for command in ["explain", "run", "matrix"] {
+            // explain compiles nothing, so it has no --quiet.
+            let arguments = command == "explain" ? [command, "no-such-case"] : [command, "no-such-case", "--quiet"]
+            let result = try await ProbeBinary.run(arguments)
+            #expect(result.termination.shellStatus == 2)
+            #expect(result.standardError.contains("Usage: isolation-probe \(command) "), "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("See 'isolation-probe \(command) --help'"), "\(command): \(result.standardError)")
+        }
+    }
+
+    @Test("commands that write no SARIF neither offer nor accept it")
+    func sarifOnlyWhereWritten() async throws {
+        for command in ["run", "list", "explain", "matrix", "triage"] {
+            let help = try await ProbeBinary.run(["help", command])
+            #expect(help.termination.shellStatus == 0)
+            #expect(help.standardOutput.contains("--format"), "\(command)")
+            #expect(!help.standardOutput.contains("sarif"), "\(command) offers sarif:\n\(help.standardOutput)")
+            #expect(await ProbeBinary.exitStatus([command, "--format", "sarif"]) == 2, "\(command)")
+        }
+        for command in ["lint", "detect"] {
+            let help = try await ProbeBinary.run(["help", command])
+            #expect(help.standardOutput.contains("sarif"), "\(command)")
+        }
+    }
+
+    @Test("help lint fits 80 columns: each rule on its own line, its summary indented below it")
+    func lintHelpAt80Columns() async throws {
+        let help = try await ProbeBinary.run(["help", "lint"], environment: ["COLUMNS": "80"])
+        let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        let rules = ["unchecked-sendable-stored-closure", "unchecked-sendable-generic-box", "nonisolated-unsafe-mutable-closure",
+                     "unchecked-box-of-closure", "assume-isolated-in-sendable-closure"]
+        for rule in rules {
+            let row = lines.firstIndex(of: "  \(rule)")
+            #expect(row != nil, "no line of its own for \(rule):\n\(help.standardOutput)")
+            if let row { #expect(lines[row + 1].hasPrefix("      "), "\(rule)'s summary is not indented below it") }
+        }
+    }
+
     @Test("an unknown flag or configuration is a usage error: exit status 2")
     func badFlags() async {
         #expect(await ProbeBinary.exitStatus(["run", "--no-such-flag"]) == 2)

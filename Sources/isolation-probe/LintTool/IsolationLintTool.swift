@@ -18,6 +18,8 @@ struct IsolationLintTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isolation-lint",
         abstract: LintCommand.configuration.abstract,
+        // The generated usage lists every option on one line, wider than a terminal.
+        usage: "isolation-lint [<paths> ...] [<options>]",
         discussion: LintCommand.configuration.discussion
     )
 

@@ -19,19 +19,27 @@ package struct LintCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Find isolation loopholes (@unchecked Sendable closures and boxes) in Swift sources.",
+        // The generated usage lists every option on one line, wider than a terminal.
+        usage: "isolation-probe lint [<paths> ...] [<options>]",
         discussion: """
             Parses every .swift file under the given paths with swift-syntax, as one program, and reports:
-              unchecked-sendable-stored-closure   an @unchecked Sendable type stores a non-@Sendable function
-              unchecked-sendable-generic-box      a generic @unchecked Sendable box hands out T without `sending`
-              nonisolated-unsafe-mutable-closure  a nonisolated(unsafe) static/global var holds a function
-              unchecked-box-of-closure            such a box is instantiated with a non-@Sendable function type
-              assume-isolated-in-sendable-closure MainActor.assumeIsolated inside a closure any thread may call
-            Suppress one finding with a comment on its line or just above its declaration:
+              unchecked-sendable-stored-closure
+                  an @unchecked Sendable type stores a non-@Sendable function
+              unchecked-sendable-generic-box
+                  a generic @unchecked Sendable box hands out T without `sending`
+              nonisolated-unsafe-mutable-closure
+                  a nonisolated(unsafe) static/global var holds a function
+              unchecked-box-of-closure
+                  such a box is instantiated with a non-@Sendable function type
+              assume-isolated-in-sendable-closure
+                  MainActor.assumeIsolated inside a closure any thread may call
+            Suppress findings with a comment on the flagged line, or just above the flagged declaration \
+            or a declaration containing it (a type: the comment then covers its members):
               // isolation-probe:ignore <rule-id> -- <reason>
             A suppression without a reason, with an unknown rule, or matching nothing is itself reported.
-            Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8
+            Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8 \
             files are skipped and named.
-            Settings come from the first .isolation-probe.json in the linted paths' common directory or above
+            Settings come from the first .isolation-probe.json in the linted paths' common directory or above \
             (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline); flags override them.
             Each stored loophole has a reach: exploitable when a public or open API lets code outside the \
             module put a non-@Sendable closure in, latent when only the module's own code can; exploitable \

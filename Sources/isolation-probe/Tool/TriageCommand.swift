@@ -43,7 +43,7 @@ struct TriageCommand: AsyncParsableCommand {
     var files: [String] = []
 
     @Option(help: "Output format: text or json.")
-    var format: ReportFormat = .text
+    var format: TextOrJSONFormat = .text
 
     @Option(help: "Lint this folder and rank the findings that name the crash's types and members first.")
     var sources: String?
@@ -52,7 +52,6 @@ struct TriageCommand: AsyncParsableCommand {
     var cacheDir: String?
 
     func validate() throws {
-        if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
         if let sources {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sources, isDirectory: &isDirectory) else {
@@ -76,7 +75,7 @@ struct TriageCommand: AsyncParsableCommand {
         }
         let notes = caseNotes()
         switch format {
-        case .text, .sarif: print(TriageTextRenderer(caseNotes: notes).render(outcomes), terminator: "")
+        case .text: print(TriageTextRenderer(caseNotes: notes).render(outcomes), terminator: "")
         case .json: print(TriageJSONRenderer(caseNotes: notes).render(outcomes), terminator: "")
         }
         if outcomes.contains(where: { if case .failed = $0 { true } else { false } }) { throw ExitCode(2) }
