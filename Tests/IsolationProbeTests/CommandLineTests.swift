@@ -91,6 +91,31 @@ struct CommandLineTests {
         let common = ["--cases-dir", temporary.directory.path, "--cache-dir", temporary.cacheDirectory.path, "--quiet"]
         #expect(await ProbeBinary.exitStatus(["run", "wrong"] + common) == 1)
         #expect(await ProbeBinary.exitStatus(["run", "right"] + common) == 0)
-        #expect(await ProbeBinary.exitStatus(common) == 1, "no subcommand means run")
+        #expect(await ProbeBinary.exitStatus(common) == 1, "the default summary fails as run does")
+    }
+
+    @Test("with no command: a one-screen summary and what to run next; --verbose and run give the full report")
+    func defaultSummary() async throws {
+        let temporary = try TemporaryCatalog()
+        defer { temporary.remove() }
+        try temporary.add(folder: "01-wrong", id: "wrong", catalog: "1", expect: ["6": "isolation-trap"],
+                          program: TestPrograms.exitsCleanly)
+        try temporary.add(folder: "02-right", id: "right", catalog: "2", expect: ["6": "clean"],
+                          program: TestPrograms.exitsCleanly)
+        let common = ["--cases-dir", temporary.directory.path, "--cache-dir", temporary.cacheDirectory.path, "--quiet"]
+        let summary = try await ProbeBinary.run(common)
+        #expect(summary.termination.shellStatus == 1)
+        #expect(summary.standardOutput.contains("  clean (2)           1! 2\n"), "\(summary.standardOutput)")
+        #expect(summary.standardOutput.contains("summary: 2 observation(s): 1 as expected, 1 not as expected"))
+        #expect(summary.standardOutput.contains("  not as expected: wrong [6]: expected isolation-trap, observed clean"))
+        #expect(summary.standardOutput.contains("  isolation-probe run wrong "))
+        #expect(!summary.standardOutput.contains("expected  isolation-trap"), "the summary carries no per-case blocks")
+        for full in [common + ["--verbose"], ["run"] + common] {
+            let report = try await ProbeBinary.run(full)
+            #expect(report.termination.shellStatus == 1)
+            #expect(report.standardOutput.contains("FAIL 1 wrong [6: -swift-version 6]"), "\(full): \(report.standardOutput)")
+            #expect(report.standardOutput.contains("     expected  isolation-trap"))
+            #expect(!report.standardOutput.contains("next:"))
+        }
     }
 }
