@@ -156,9 +156,12 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         // The linter alone, for the plugins: no catalog, no detect.
+        // Without the trait it builds to one line saying how to turn the
+        // trait on, so a consumer with `traits: []` who runs a lint plugin
+        // reads that instead of swift-syntax's missing-module errors.
         .executableTarget(
             name: "isolation-lint",
-            dependencies: ["ProbeCommandLine"],
+            dependencies: [.target(name: "ProbeCommandLine", condition: .when(traits: [probeTrait]))],
             path: "Sources/isolation-probe/LintTool",
             swiftSettings: strictSwift6
         ),

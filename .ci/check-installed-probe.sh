@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
-# Uses isolation-probe the way a user installs it: a release binary copied
-# out of the checkout, run from a third directory with an empty home and
-# cache. It must list, explain, run the cases that trap and the two that link
-# SafeBox/LoggingSink (9a, 9b: built from the sources the binary carries),
-# lint a file with a loophole, and triage a crash report.
+# Uses isolation-probe the way a user installs it: ./install.sh --static
+# (the README's install: a release build with the Swift runtime linked in,
+# both executables copied into a folder it creates), run from a third
+# directory with an empty home and cache. It must list, explain, run the
+# cases that trap and the two that link SafeBox/LoggingSink (9a, 9b: built
+# from the sources the binary carries), lint a file with a loophole, and
+# triage a crash report; isolation-lint and triage must run with no Swift
+# runtime or toolchain in reach.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d /tmp/isolation-probe-installed.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/bin" "$work/home" "$work/elsewhere"
+mkdir -p "$work/home" "$work/elsewhere"
 
-echo "== swift build -c release --product isolation-probe"
+echo "== ./install.sh --static $work/bin (a folder that does not exist yet)"
 start=$(date +%s)
-(cd "$repo" && swift build -c release --product isolation-probe)
+"$repo/install.sh" --static "$work/bin" > "$work/install.log"
 echo "release build: $(( $(date +%s) - start )) s"
-cp "$(cd "$repo" && swift build -c release --show-bin-path)/isolation-probe" "$work/bin/"
+grep -q "installed isolation-probe and isolation-lint in $work/bin" "$work/install.log" \
+    || { echo "FAIL: install.sh did not say where it installed" >&2; cat "$work/install.log" >&2; exit 1; }
+for tool in isolation-probe isolation-lint; do
+    test -x "$work/bin/$tool" || { echo "FAIL: install.sh did not install $tool" >&2; exit 1; }
+    if ldd "$work/bin/$tool" | grep -q 'libswift'; then
+        echo "FAIL: $tool links the Swift runtime dynamically:" >&2; ldd "$work/bin/$tool" >&2; exit 1
+    fi
+done
 
 cd "$work/elsewhere"
 probe() {  # runs the installed binary with nothing of the checkout or the developer's cache in reach
@@ -65,6 +75,15 @@ public enum Logging {
 SOURCE
 expect_status 1 lint Logging.swift
 grep -q 'Logging.swift:6:.*warning:.*\[unchecked-box-of-closure\]' "$work/out"
+# isolation-lint, on a PATH with no Swift toolchain
+set +e
+env -i HOME="$work/home" PATH=/nonexistent "$work/bin/isolation-lint" Logging.swift > "$work/out" 2> "$work/err"
+status=$?
+set -e
+if [ "$status" != 1 ] || ! grep -q '\[unchecked-box-of-closure\]' "$work/out"; then
+    echo "FAIL: isolation-lint without a toolchain exited $status" >&2; cat "$work/out" "$work/err" >&2; exit 1
+fi
+echo "ok: isolation-lint Logging.swift with an empty PATH (exit 1)"
 
 # Triage a crash the installed binary did not produce itself: case 1's run,
 # as the Swift runtime's backtracer printed it.
@@ -82,6 +101,10 @@ REPORT
 expect_status 0 triage crash.txt
 grep -q 'isolation-trap' "$work/out"
 grep -q 'HostApp.init' "$work/out"
+env -i HOME="$work/home" PATH=/nonexistent "$work/bin/isolation-probe" triage crash.txt > "$work/out" \
+    || { echo "FAIL: triage without a toolchain failed" >&2; cat "$work/out" >&2; exit 1; }
+grep -q 'HostApp.init' "$work/out"
+echo "ok: isolation-probe triage crash.txt with an empty PATH (exit 0)"
 
 # Nothing may be written where the user stands; the cache is the user's.
 if [ -n "$(ls -A "$work/elsewhere" | grep -Ev '^(Logging.swift|crash.txt)$')" ]; then

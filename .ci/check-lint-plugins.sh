@@ -67,6 +67,8 @@ set -e
 [ "$status" != 0 ] || { echo "FAIL: the command plugin succeeded despite a finding" >&2; cat command.log >&2; exit 1; }
 grep -qE 'Planted/Callbacks.swift:2:[0-9]+: warning: .*\[unchecked-sendable-stored-closure\]' command.log \
     || { echo "FAIL: the command plugin did not print the finding" >&2; cat command.log >&2; exit 1; }
+grep -qE 'found isolation loopholes in Planted$' command.log \
+    || { echo "FAIL: the command plugin did not blame Planted alone" >&2; cat command.log >&2; exit 1; }
 swift package isolation-lint --target Clean > clean.log 2>&1 \
     || { echo "FAIL: the command plugin failed on the clean target" >&2; cat clean.log >&2; exit 1; }
 grep -q 'isolation-probe lint: 0 findings' clean.log
@@ -77,4 +79,30 @@ swift package isolation-lint --target Planted --format sarif --output lint.sarif
 set -e
 grep -q '"ruleId" : "unchecked-sendable-stored-closure"' lint.sarif \
     || { echo "FAIL: no SARIF report written" >&2; cat sarif.log >&2; exit 1; }
+
+echo "== without the IsolationProbe trait the plugins say how to turn it on"
+mkdir -p "$work/traitless/Sources/Planted"
+cp Sources/Planted/Callbacks.swift "$work/traitless/Sources/Planted/"
+cat > "$work/traitless/Package.swift" <<MANIFEST
+// swift-tools-version:6.2
+import PackageDescription
+let package = Package(
+    name: "Traitless",
+    dependencies: [.package(name: "SafeBox", path: "$repo", traits: [])],
+    targets: [.target(name: "Planted")]
+)
+MANIFEST
+cd "$work/traitless"
+set +e
+swift package isolation-lint > command.log 2>&1
+status=$?
+set -e
+[ "$status" != 0 ] || { echo "FAIL: the command plugin succeeded without the trait" >&2; cat command.log >&2; exit 1; }
+# The line the README quotes, verbatim.
+quoted=$(grep '^isolation-lint: the lint plugins need' "$repo/README.md")
+grep -qxF "$quoted" command.log \
+    || { echo "FAIL: the command plugin did not print the README's line: $quoted" >&2; cat command.log >&2; exit 1; }
+if grep -q "no such module" command.log; then
+    echo "FAIL: the command plugin compiled the linter without its dependencies" >&2; cat command.log >&2; exit 1
+fi
 echo "lint plugins: OK"

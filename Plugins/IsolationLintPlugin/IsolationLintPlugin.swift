@@ -31,9 +31,13 @@ struct IsolationLintPlugin: CommandPlugin {
         }
 
         let tool = try context.tool(named: "isolation-lint")
+        // The tool names the directories it found something in, so the
+        // failure blames those targets only.
+        let pathsWithFindings = context.pluginWorkDirectoryURL.appending(path: "paths-with-findings.txt")
+        try? FileManager.default.removeItem(at: pathsWithFindings)
         let process = Process()
         process.executableURL = tool.url
-        process.arguments = directories + passthrough
+        process.arguments = directories + passthrough + ["--paths-with-findings", pathsWithFindings.path]
         process.currentDirectoryURL = context.package.directoryURL
         try process.run()
         process.waitUntilExit()
@@ -42,7 +46,12 @@ struct IsolationLintPlugin: CommandPlugin {
         case (.exit, 0):
             return
         case (.exit, 1):
-            throw PluginFailure("isolation-lint found isolation loopholes in \(targets.map(\.name).joined(separator: ", "))")
+            let found = Set(((try? String(contentsOf: pathsWithFindings, encoding: .utf8)) ?? "")
+                .split(separator: "\n").map(String.init))
+            let blamed = targets.filter { found.contains($0.directoryURL.path) }.map(\.name)
+            throw PluginFailure(blamed.isEmpty
+                ? "isolation-lint found isolation loopholes; see its report above"
+                : "isolation-lint found isolation loopholes in \(blamed.joined(separator: ", "))")
         case (.exit, let status):
             throw PluginFailure("isolation-lint failed (exit status \(status)); see its message above")
         case (_, let signal):

@@ -7,9 +7,16 @@ private let documentedModules = ["SafeBox", "LoggingSink", "LoggingSinkSwiftLog"
 
 private let packageRoot = FixtureCompiler.packageRoot()
 
-/// Every Swift example of the three modules' DocC catalogs and `///` doc comments.
+/// Markdown files outside the modules whose Swift examples are checked the same way.
+private let documentedArticles = ["README.md"]
+
+/// Every Swift example of the README, the three modules' DocC catalogs and `///` doc comments.
 private func allExamples() throws -> [DocumentationExample] {
     var examples: [DocumentationExample] = []
+    for article in documentedArticles {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(article), encoding: .utf8)
+        examples += try DocumentationExample.inArticle(text, file: article)
+    }
     for module in documentedModules {
         let directory = packageRoot.appendingPathComponent("Sources/\(module)")
         guard let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
@@ -76,6 +83,15 @@ struct DocumentationExamplesTests {
             extraArguments: ["-I", context.moduleDirectory.path, "-I", loggingSinkInclude.path])
         let problems = example.problems(in: verdict, lineOffset: 1)
         #expect(problems.isEmpty, "\(example):\n\(problems.joined(separator: "\n"))\n--- compiled source ---\n\(source)")
+    }
+
+    @Test("the README's headline rejection is checked: the compiler's own words for the library's setter")
+    func readmeHeadlineIsChecked() throws {
+        let readme = try allExamples().filter { $0.file == "README.md" && $0.skipReason == nil }
+        #expect(readme.count >= 3)
+        #expect(readme.contains { example in
+            example.expectedErrors.contains { $0.fragment == "'inout sending' parameter '$0' cannot be task-isolated at end of function" }
+        })
     }
 
     @Test("each module documents itself with checked examples")

@@ -21,6 +21,13 @@ struct CatalogObservationTests {
             #expect(observation.matches == true,
                     "\(observation.caseID) [\(observation.configuration.id)]: expected \(observation.expected?.description ?? "-"), observed \(observation.observedSummary): \(observation.evidence + observation.errors)")
         }
+        // The README quotes the default summary of this very run.
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8)
+        #expect(readme.contains("$ swift run isolation-probe 2>/dev/null\n" + ProbeTextReport.overview(observations) + "```"),
+                "README.md's summary sample differs from this run's:\n\(ProbeTextReport.overview(observations))")
         // The isolation traps name their offender's source line (and there are some to check).
         #expect(observations.contains { $0.outcome == .isolationTrap })
         for observation in observations where observation.outcome == .isolationTrap {

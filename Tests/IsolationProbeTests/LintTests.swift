@@ -71,7 +71,7 @@ struct LintFixtureTests {
         let expected = try LintFixtures.expectations(in: directory)
         #expect(Set(LintFixtures.keys(report.findings)) == Set(expected))
         #expect(report.findings.count == expected.count)
-        #expect(report.suppressedCount == 5)
+        #expect(report.suppressedCount == 7)
     }
 
     @Test("the project's own SafeBox and LoggingSink sources are clean")

@@ -74,6 +74,22 @@ struct TriageCommandTests {
         #expect(lines.contains("  more        isolation-probe explain 1"))
     }
 
+    @Test("the README's triage sample is what the binary prints for the seed's report")
+    func readmeSample() async throws {
+        let readme = try String(
+            contentsOf: Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"),
+            encoding: .utf8)
+        let command = "$ .build/debug/isolation-probe triage /tmp/seed-bt.txt\n"
+        let start = try #require(readme.range(of: command)).upperBound
+        let end = try #require(readme.range(of: "$ echo $?", range: start..<readme.endIndex)).lowerBound
+        let quoted = String(readme[start..<end])
+        let path = try Self.report("lldb-seed-ios18.txt")
+        let result = try await ProbeBinary.run(["triage", path])
+        #expect(result.termination.shellStatus == 0)
+        #expect(result.standardOutput.replacingOccurrences(of: path, with: "/tmp/seed-bt.txt") == quoted)
+    }
+
     @Test("several reports in JSON; an unclassifiable one makes the exit status 1")
     func jsonAndUnknown() async throws {
         let result = try await ProbeBinary.run(["triage", "--format", "json", try Self.report("linux-case8b-swift5-callback.txt"),

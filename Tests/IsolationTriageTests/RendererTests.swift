@@ -23,6 +23,27 @@ struct RendererTests {
         #expect(lines.contains("  fix (8b)    Make the callback @Sendable."))
         #expect(lines.contains("  more        isolation-probe explain 8b"))
         #expect(lines.contains("blank.txt: unreadable"))
+        // Adapted to the report: its own frames before the catalog's story.
+        let joined = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(joined.contains("in yours `closure #1 in Gallery.refresh(done:)` is your code that ran on the wrong executor"))
+        #expect(joined.contains("`closure #1 in static LegacyScheduler.runInBackground(_:done:)` called it"))
+        // The report has the file but no line: detect finds it.
+        #expect(joined.contains("line not in the report: `isolation-probe detect --package . --product program`"))
+    }
+
+    @Test("an offender with a line gets no detect hint; a closure in top-level code is named as such")
+    func lineAndTopLevelCode() {
+        let caller = StackFrame(index: 4, image: "program", symbol: "closure #1 in ", file: "main.swift", line: 19)
+        #expect(caller.displayName == "closure #1 in top-level code")
+        let finding = IsolationFinding(
+            offender: StackFrame(index: 3, image: "program", symbol: "closure #1 in Host.init()", file: "Host.swift", line: 7),
+            expectedExecutor: "MainActor", callers: [caller])
+        #expect(TriageTextRenderer.detectHint(for: finding) == nil)
+        #expect(TriageTextRenderer.inYourReport(finding)?.contains("`closure #1 in top-level code` called it") == true)
+        let diagnosis = Diagnosis(source: "t.txt", verdict: .isolationTrap, summary: "s", isolation: finding)
+        let text = TriageTextRenderer().render(diagnosis)
+        #expect(text.contains("  called by   closure #1 in top-level code at main.swift:19 [program]"), "\(text)")
+        #expect(!text.contains("closure #1 in at"))
     }
 
     @Test("the JSON report carries verdict, offender, route, cases and input errors")

@@ -8,11 +8,13 @@ import SwiftSyntax
 /// let candidate = LintCandidate(
 ///     rule: .uncheckedSendableStoredClosure, at: binding.pattern, in: source,
 ///     message: "…", fix: "…")
-/// print(candidate.suppressionLines)  // e.g. 3...4: a doc comment and the property
+/// print(candidate.suppressionLines)  // e.g. [3...4, 1...1]: the property with its doc comment, its type
 /// ```
 struct LintCandidate {
     var finding: LintFinding
-    var suppressionLines: ClosedRange<Int>
+    /// The declaration's lines up to the finding, and the comment lines
+    /// above each enclosing declaration.
+    var suppressionLines: [ClosedRange<Int>]
     /// The function types to mark `@Sendable` to remove the finding; empty
     /// when the finding has no mechanical fix.
     var sendableFixes: [SendableFix] = []
@@ -28,13 +30,22 @@ struct LintCandidate {
             message: message, fix: fix)
         self.suppressionLines = source.suppressionLines(for: node)
         self.sendableFixes = sendableFixes
+        if Self.rulesWithReach.contains(rule) {
+            (finding.reach, finding.reachReason) = LintReach.of(node)
+        }
     }
+
+    /// The rules whose findings are places a closure or value is stored,
+    /// which someone has to put in.
+    static let rulesWithReach: Set<LintRule> = [
+        .uncheckedSendableStoredClosure, .uncheckedSendableGenericBox, .nonisolatedUnsafeMutableClosure, .uncheckedBoxOfClosure,
+    ]
 
     /// A candidate for a finding made without a syntax node (one about a
     /// suppression comment); only a comment on its own line silences it.
     init(finding: LintFinding) {
         self.finding = finding
-        self.suppressionLines = finding.line...finding.line
+        self.suppressionLines = [finding.line...finding.line]
     }
 }
 

@@ -27,9 +27,14 @@ package struct LintFinding: Codable, Sendable, Hashable {
     package var lineText: String = ""
     /// `warning`, or `error` when the configuration says so.
     package var severity: LintConfiguration.Severity = .warning
+    /// For a loophole that stores a closure or value: whether code outside
+    /// the module can put a non-Sendable closure in (nil for the other rules).
+    package var reach: LintReach?
+    /// The public API that makes it exploitable, or why it is latent.
+    package var reachReason: String?
 
     private enum CodingKeys: String, CodingKey {
-        case rule = "ruleId", file, line, column, message, fix, lineText, severity
+        case rule = "ruleId", file, line, column, message, fix, lineText, severity, reach, reachReason
     }
 }
 

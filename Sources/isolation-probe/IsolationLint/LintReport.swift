@@ -49,6 +49,9 @@ package struct LintReport: Codable, Sendable {
         for finding in findings {
             out += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.rule.rawValue)]\n"
             out += "    fix: \(finding.fix)\n"
+            if let reach = finding.reach {
+                out += "    reach: \(reach.rawValue)" + (finding.reachReason.map { " (\($0))" } ?? "") + "\n"
+            }
         }
         out += notes()
         let rate = String(format: "%.0f", linesPerSecond)
@@ -59,6 +62,18 @@ package struct LintReport: Codable, Sendable {
             + (skippedFiles.isEmpty ? "" : " (\(skippedFiles.count) unreadable skipped)")
             + " in \(filesScanned) file\(filesScanned == 1 ? "" : "s"), \(linesScanned) lines, \(time) s (\(rate) lines/s)\n"
         return out
+    }
+
+    /// Keeps the findings whose reach is at least `minimum` (a finding
+    /// without one counts as latent), exploitable ones first, each kind in
+    /// file and line order.
+    ///
+    /// ```swift
+    /// report.rankByReach(keeping: .exploitable)
+    /// ```
+    package mutating func rankByReach(keeping minimum: LintReach = .latent) {
+        let ranked = findings.filter { ($0.reach ?? .latent) >= minimum }
+        findings = ranked.filter { $0.reach == .exploitable } + ranked.filter { $0.reach != .exploitable }
     }
 
     /// The skipped files and fixed baseline entries, one line each: the
@@ -115,7 +130,8 @@ package struct LintReport: Codable, Sendable {
         let results = findings.map { finding in
             SARIF.Result(
                 ruleId: finding.rule.rawValue, level: finding.severity.rawValue,
-                message: .init(text: finding.message + " Fix: " + finding.fix),
+                message: .init(text: finding.message + " Fix: " + finding.fix
+                    + (finding.reach.map { " Reach: \($0.rawValue)" + (finding.reachReason.map { " (\($0))." } ?? ".") } ?? "")),
                 locations: [SARIF.Location(file: finding.file, line: finding.line, column: finding.column)])
         }
         return SARIF.Log(runs: [SARIF.Run(

@@ -142,31 +142,41 @@ final class ParsedSource: Sendable {
     }
 
     /// Lines a suppression comment for a finding at `node` may sit on: from the
-    /// first comment attached before the enclosing declaration to `node`'s line.
+    /// first comment attached before the enclosing declaration to `node`'s line,
+    /// and the comments and attributes before each declaration that encloses
+    /// that one (a comment above a type covers its members, as SwiftLint's
+    /// `disable:next` does).
     ///
     /// A comment belongs to a declaration when it is in that declaration's
     /// leading trivia, so doc comments and attributes between the suppression
     /// and the flagged line do not break the link.
-    func suppressionLines(for node: some SyntaxProtocol) -> ClosedRange<Int> {
+    func suppressionLines(for node: some SyntaxProtocol) -> [ClosedRange<Int>] {
         let findingLine = location(of: node).line
-        var anchor = Syntax(node)
+        var declarations: [Syntax] = []
         var cursor: Syntax? = Syntax(node)
         while let current = cursor {
-            if current.is(DeclSyntax.self) {
-                anchor = current
-                break
-            }
+            if current.is(DeclSyntax.self) { declarations.append(current) }
             cursor = current.parent
         }
-        var firstLine = location(of: anchor).line
-        var offset = anchor.position
-        for piece in anchor.leadingTrivia.pieces {
-            if piece.isComment {
-                firstLine = min(firstLine, converter.location(for: offset).line)
-                break
-            }
+        guard let innermost = declarations.first else { return [findingLine...findingLine] }
+        var ranges = [min(leadingCommentLine(of: innermost), findingLine)...findingLine]
+        for enclosing in declarations.dropFirst() {
+            // The declaration's own first line is where its attributes and
+            // keywords start; the comments above it come before.
+            let declarationLine = converter.location(for: enclosing.positionAfterSkippingLeadingTrivia).line
+            ranges.append(leadingCommentLine(of: enclosing)...declarationLine)
+        }
+        return ranges
+    }
+
+    /// The line of the first comment in `declaration`'s leading trivia, else
+    /// the line the declaration starts on.
+    private func leadingCommentLine(of declaration: Syntax) -> Int {
+        var offset = declaration.position
+        for piece in declaration.leadingTrivia.pieces {
+            if piece.isComment { return converter.location(for: offset).line }
             offset += piece.sourceLength
         }
-        return min(firstLine, findingLine)...findingLine
+        return location(of: declaration).line
     }
 }

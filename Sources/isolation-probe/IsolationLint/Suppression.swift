@@ -4,7 +4,9 @@ import SwiftSyntax
 /// An `isolation-probe:ignore` comment.
 ///
 /// Syntax, in a `//` or `/* */` comment (not a doc comment) on the flagged
-/// line or in the comments directly before the flagged declaration:
+/// line, or in the comments directly before the flagged declaration or
+/// before a declaration that contains it (a type, extension or function:
+/// the comment then covers that rule in all of it, members included):
 ///
 /// ```swift
 /// // isolation-probe:ignore unchecked-sendable-stored-closure -- only set before any thread starts
@@ -89,7 +91,7 @@ enum SuppressionFilter {
             let finding = candidate.finding
             let match = (byFile[finding.file] ?? []).first { position in
                 let suppression = suppressions[position]
-                return finding.rule.isSuppressible && candidate.suppressionLines.contains(suppression.line)
+                return finding.rule.isSuppressible && candidate.suppressionLines.contains { $0.contains(suppression.line) }
                     && suppression.rules.contains(finding.rule)
             }
             if let match {
@@ -122,8 +124,8 @@ enum SuppressionFilter {
             }
             if !used[position] {
                 report(.suppressionUnused,
-                       "This isolation-probe:ignore comment for \(suppression.ruleIDs.joined(separator: ", ")) matches no finding on its line or the declaration after it.",
-                       "Delete the comment, or move it onto the flagged line or directly above the flagged declaration.")
+                       "This isolation-probe:ignore comment for \(suppression.ruleIDs.joined(separator: ", ")) matches no finding on its line or in the declaration after it, members included.",
+                       "Delete the comment, or move it onto the flagged line or directly above the flagged declaration or its type.")
             }
         }
         return (kept, suppressedCount)

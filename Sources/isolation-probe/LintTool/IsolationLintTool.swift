@@ -1,3 +1,4 @@
+#if IsolationProbe
 import ArgumentParser
 import ProbeCommandLine
 
@@ -17,6 +18,8 @@ struct IsolationLintTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "isolation-lint",
         abstract: LintCommand.configuration.abstract,
+        // The generated usage lists every option on one line, wider than a terminal.
+        usage: "isolation-lint [<paths> ...] [<options>]",
         discussion: LintCommand.configuration.discussion
     )
 
@@ -30,3 +33,25 @@ struct IsolationLintTool: ParsableCommand {
         try lint.run()
     }
 }
+#else
+import Foundation
+
+/// `isolation-lint` built without the `IsolationProbe` trait (a consumer
+/// that depends on SafeBox with `traits: []` and applies a lint plugin):
+/// the linter's dependencies are not part of that build, so the tool says
+/// in one line how to turn the trait on, and fails.
+@main
+enum IsolationLintWithoutTrait {
+    /// The one line the plugins show.
+    static let message = """
+        isolation-lint: the lint plugins need SafeBox's IsolationProbe trait, which this package turns off; \
+        depend on SafeBox with `traits: ["IsolationProbe"]` (or without `traits: []`) to lint
+
+        """
+
+    static func main() {
+        FileHandle.standardError.write(Data(message.utf8))
+        exit(2)
+    }
+}
+#endif

@@ -13,8 +13,10 @@ extension ParsableCommand {
     /// let status = await LintCommand.runReturningExitStatus(["Sources"])  // 0 or 1
     /// ```
     package static func runReturningExitStatus(_ arguments: [String]) async -> Int32 {
+        var parsed: (any ParsableCommand.Type)?
         do {
             var command = try parseAsRoot(arguments)
+            parsed = type(of: command)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -23,7 +25,7 @@ extension ParsableCommand {
             return 0
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = usageError(error, from: parsed) ?? fullMessage(for: error)
             if code == .success {
                 // --help, --version: the message is the requested output.
                 if !message.isEmpty { print(message) }
@@ -37,6 +39,19 @@ extension ParsableCommand {
             }
             return code.rawValue
         }
+    }
+
+    /// The message for a usage error a subcommand's `run` threw (an
+    /// unknown case id, say), with that subcommand's usage line: ArgumentParser
+    /// gives the root command's for errors thrown after parsing.
+    private static func usageError(_ error: any Error, from subcommand: (any ParsableCommand.Type)?) -> String? {
+        guard let error = error as? ValidationError, let subcommand, subcommand != Self.self else { return nil }
+        let names = [Self._commandName, subcommand._commandName].joined(separator: " ")
+        return """
+            Error: \(error.message)
+            Usage: \(usageString(for: subcommand))
+              See '\(names) --help' for more information.
+            """
     }
 
     /// Runs the process's own command line and exits with

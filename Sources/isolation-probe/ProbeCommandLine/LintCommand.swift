@@ -19,18 +19,24 @@ package struct LintCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "lint",
         abstract: "Find isolation loopholes (@unchecked Sendable closures and boxes) in Swift sources.",
+        // The generated usage lists every option on one line, wider than a terminal.
+        usage: "isolation-probe lint [<paths> ...] [<options>]",
         discussion: """
             Parses every .swift file under the given paths with swift-syntax, as one program, and reports:
             \(LintRules.helpList)
-            Suppress one finding with a comment on its line or just above its declaration:
+            Suppress findings with a comment on the flagged line, or just above the flagged declaration \
+            or a declaration containing it (a type: the comment then covers its members):
               // isolation-probe:ignore <rule-id> -- <reason>
             A suppression without a reason, with an unknown rule, or matching nothing is itself reported.
-            Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8
+            Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8 \
             files are skipped and named.
-            Settings come from the first .isolation-probe.json in the linted paths' common directory or above
+            Settings come from the first .isolation-probe.json in the linted paths' common directory or above \
             (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline, fileTimeLimit); flags override them.
-            A file that takes longer than the time limit to read and parse (default 60 s), is larger than
+            A file that takes longer than the time limit to read and parse (default 60 s), is larger than \
             64 MiB or nests deeper than 20,000 levels is skipped and named, and the run goes on.
+            Each stored loophole has a reach: exploitable when a public or open API lets code outside the \
+            module put a non-@Sendable closure in, latent when only the module's own code can; exploitable \
+            findings come first, and --min-reach exploitable keeps only them.
             Exit status: 0 nothing found, 1 findings, 2 bad usage.
             """
     )
@@ -56,6 +62,9 @@ package struct LintCommand: ParsableCommand {
     @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
     var dryRun = false
 
+    @Option(help: "Report only findings this reachable: exploitable (a public API lets other modules put a non-Sendable closure in) or latent (everything). Exploitable ones come first either way.")
+    var minReach: LintReach = .latent
+
     @Option(help: "Use this configuration file instead of looking for \(LintConfiguration.fileName).")
     var config: String?
 
@@ -72,6 +81,11 @@ package struct LintCommand: ParsableCommand {
         "For build-tool plugins: after linting, write this (empty) Swift file and exit 0 unless a finding is an error, so a build shows them as warnings.",
         visibility: .hidden))
     var stamp: String?
+
+    @Option(help: ArgumentHelp(
+        "For the command plugin: write the path arguments under which something was found to this file, one a line.",
+        visibility: .hidden))
+    var pathsWithFindings: String?
 
     package init() {}
 
@@ -109,8 +123,13 @@ package struct LintCommand: ParsableCommand {
             FileHandle.standardError.write(Data(line.utf8))
         }
         if let accepted, !fix { report = accepted.applied(to: report) }
+        report.rankByReach(keeping: minReach)
 
         try emit(report)
+        if let pathsWithFindings {
+            let found = paths.filter { path in report.findings.contains { $0.file.isInside(path) } }
+            try writeReport(found.map { $0 + "\n" }.joined(), toFile: pathsWithFindings)
+        }
         if let stamp {
             try writeReport("// isolation-lint checked \(report.filesScanned) file(s); findings: \(report.findings.count)\n", toFile: stamp)
             if report.hasErrors { throw ExitCode(1) }
@@ -182,5 +201,13 @@ package struct LintCommand: ParsableCommand {
             reportHandle.write(Data(rendered.utf8))
             if format != .text { FileHandle.standardError.write(Data(report.notes().utf8)) }
         }
+    }
+}
+
+extension String {
+    /// Whether this file path is `path` or lies under the directory `path`.
+    fileprivate func isInside(_ path: String) -> Bool {
+        let directory = path.hasSuffix("/") ? path : path + "/"
+        return self == path || hasPrefix(directory)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import IsolationLint
 import ProbeSupport
 
 /// Writes a rendered report to the file `--output` names; a file that
@@ -16,3 +17,5 @@ package func writeReport(_ rendered: String, toFile path: String) throws {
 }
 
 extension ReportFormat: ExpressibleByArgument {}
+
+extension LintReach: ExpressibleByArgument {}

@@ -23,7 +23,7 @@ struct ExplainCommand: AsyncParsableCommand {
         let catalog = try catalogOptions.loadCatalog()
         let selected = try catalogOptions.resolve([name], in: catalog)
         switch catalogOptions.format {
-        case .text, .sarif:
+        case .text:
             print(try selected.map { try ProbeTextReport.explain($0) }.joined(separator: "\n"), terminator: "")
         case .json:
             print(ReportJSON.encode(selected.map(\.manifest)), terminator: "")

@@ -10,7 +10,7 @@ let probeVersion = "1.0.0"
 /// thread.
 ///
 /// ```
-/// swift run isolation-probe              # default report (same as `run`)
+/// swift run isolation-probe              # one-screen summary (`run` or --verbose: the full report)
 /// swift run isolation-probe list
 /// swift run isolation-probe run unchecked-box 8 --format json
 /// swift run isolation-probe explain preconcurrency-conformance
@@ -34,6 +34,7 @@ struct IsolationProbe: AsyncParsableCommand {
         version: "isolation-probe \(probeVersion)",
         // Other commands register here, one line each.
         subcommands: [
+            SummaryCommand.self,
             RunCommand.self,
             ListCommand.self,
             ExplainCommand.self,
@@ -42,7 +43,7 @@ struct IsolationProbe: AsyncParsableCommand {
             DetectCommand.self,
             TriageCommand.self,
         ],
-        defaultSubcommand: RunCommand.self
+        defaultSubcommand: SummaryCommand.self
     )
 
     /// Runs the command line with the probe's exit statuses (0, 1, 2; see

@@ -18,7 +18,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         let catalog = try catalogOptions.loadCatalog()
         switch catalogOptions.format {
-        case .text, .sarif: print(ProbeTextReport.list(catalog.cases), terminator: "")
+        case .text: print(ProbeTextReport.list(catalog.cases), terminator: "")
         case .json: print(ReportJSON.encode(catalog.cases.map(\.manifest)), terminator: "")
         }
     }

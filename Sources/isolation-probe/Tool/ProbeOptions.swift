@@ -10,14 +10,13 @@ struct CatalogOptions: ParsableArguments {
     var casesDir: String?
 
     @Option(name: .long, help: "Report format: text or json.")
-    var format: ReportFormat = .text
+    var format: TextOrJSONFormat = .text
 
     @Option(name: .long, help: "Cache folder (default: $ISOLATION_PROBE_CACHE_DIR, else $XDG_CACHE_HOME/isolation-probe, else ~/.cache/isolation-probe).")
     var cacheDir: String?
 
     func validate() throws {
         if cacheDir?.isEmpty == true { throw ValidationError("--cache-dir needs a folder; an empty path would mean the current directory") }
-        if format == .sarif { throw ValidationError("--format sarif is for lint, detect and triage; the catalog commands write text or json") }
     }
 
     var cacheDirectory: URL {
@@ -86,9 +85,9 @@ struct EngineOptions: ParsableArguments {
 }
 
 /// Prints `text` to stdout and exits 1 when an observation was not as expected.
-func finishProbeReport(_ observations: [Observation], text: String, format: ReportFormat) throws {
+func finishProbeReport(_ observations: [Observation], text: String, format: TextOrJSONFormat) throws {
     switch format {
-    case .text, .sarif: print(text, terminator: "")
+    case .text: print(text, terminator: "")
     case .json: print(ReportJSON.encode(ProbeJSONReport(observations)), terminator: "")
     }
     if observations.contains(where: { $0.matches == false }) {

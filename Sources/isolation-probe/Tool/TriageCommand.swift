@@ -44,7 +44,7 @@ struct TriageCommand: AsyncParsableCommand {
     var files: [String] = []
 
     @Option(help: "Output format: text or json.")
-    var format: ReportFormat = .text
+    var format: TextOrJSONFormat = .text
 
     @Option(help: "Lint this folder and rank the findings that name the crash's types and members first.")
     var sources: String?
@@ -56,7 +56,6 @@ struct TriageCommand: AsyncParsableCommand {
     var cacheDir: String?
 
     func validate() throws {
-        if format == .sarif { throw ValidationError("--format sarif is not written by triage; use text or json") }
         if cacheDir?.isEmpty == true { throw ValidationError("--cache-dir needs a folder; an empty path would mean the current directory") }
         guard timeLimit.isFinite, timeLimit >= 0.001, timeLimit <= 86_400 else {
             throw ValidationError("--time-limit must be a number of seconds from 0.001 to 86400, not \(timeLimit)")
@@ -84,7 +83,7 @@ struct TriageCommand: AsyncParsableCommand {
         }
         let notes = caseNotes()
         switch format {
-        case .text, .sarif: print(TriageTextRenderer(caseNotes: notes).render(outcomes), terminator: "")
+        case .text: print(TriageTextRenderer(caseNotes: notes).render(outcomes), terminator: "")
         case .json: print(TriageJSONRenderer(caseNotes: notes).render(outcomes), terminator: "")
         }
         if outcomes.contains(where: { if case .failed = $0 { true } else { false } }) { throw ExitCode(2) }

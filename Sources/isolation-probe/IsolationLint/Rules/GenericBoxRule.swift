@@ -43,9 +43,9 @@ struct GenericBoxRule {
             let outlets = analysis.outlets.joined(separator: "; ")
             candidates.append(LintCandidate(
                 rule: .uncheckedSendableGenericBox, at: info.nameToken, in: info.source,
-                message: "`\(typeName)` is @unchecked Sendable for every \(parameters), stores it and hands it "
-                    + "out without `sending` (\(outlets)): any value becomes Sendable through it, so a main-actor "
-                    + "closure or a non-Sendable object put in on one thread is used on another.",
+                message: "`\(typeName)` is @unchecked Sendable for every \(parameters), stores \(analysis.storage) and "
+                    + "hands \(parameters) out without `sending` (\(outlets)): any value becomes Sendable through it, "
+                    + "so a main-actor closure or a non-Sendable object put in on one thread is used on another.",
                 fix: "Use SafeBox<\(analysis.parameters.sorted().first ?? "T")> (or Mutex), whose withLock takes "
                     + "`inout sending` and returns `sending`; or require Sendable "
                     + "(`extension \(info.name): @unchecked Sendable where \(analysis.parameters.sorted().first ?? "T"): Sendable`)."))
@@ -57,6 +57,8 @@ struct GenericBoxRule {
         var parameters: Set<String>
         var positions: Set<Int>
         var outlets: [String]
+        /// What is stored, as written: "`value: T`", "`handlers: [(T) -> Void]`".
+        var storage: String
     }
 
     private func analyse(_ info: SourceIndex.TypeInfo) -> Analysis? {
@@ -96,8 +98,10 @@ struct GenericBoxRule {
         // storage class of the linted code (a Mutex backport's
         // `let storage: Storage<Value>`): the value is one more member away,
         // behind the accessors that take the lock.
+        // A property wrapper's `wrappedValue` is what it hands out, whatever
+        // attributes it carries.
         for member in stored where !TypeSyntaxQueries.isFilePrivate(member.modifiers)
-            && !member.attributes.contains("usableFromInline")
+            && (member.name == "wrappedValue" || !member.attributes.contains("usableFromInline"))
             && !isStorageHandle(member, in: info)
             && TypeSyntaxQueries.storesValue(of: storedParameters, in: member.type, ignoringUnsafePointers: true)
         {
@@ -113,7 +117,9 @@ struct GenericBoxRule {
         }
         guard !outlets.isEmpty else { return nil }
         let positions = Set(info.genericParameterNames.enumerated().filter { storedParameters.contains($0.element) }.map(\.offset))
-        return Analysis(parameters: storedParameters, positions: positions, outlets: outlets)
+        let storage = stored.filter { TypeSyntaxQueries.storesValue(of: storedParameters, in: $0.type) }
+            .map { "`\($0.name): \($0.type.trimmedDescription)`" }.joined(separator: ", ")
+        return Analysis(parameters: storedParameters, positions: positions, outlets: outlets, storage: storage)
     }
 
     /// Whether `member` is a `let` whose type is a class declared in the

@@ -1,3 +1,4 @@
+import Foundation
 /// One frame of a thread's backtrace, in the same shape whichever report
 /// format it came from.
 ///
@@ -69,9 +70,16 @@ public struct StackFrame: Sendable, Hashable, Codable {
     ///
     /// ```swift
     /// StackFrame(index: 0, image: "App", address: "0x1000").displayName  // "0x1000 in App"
+    /// StackFrame(index: 1, symbol: "closure #1 in ").displayName           // "closure #1 in top-level code"
     /// ```
     public var displayName: String {
-        if let symbol { return symbol }
+        if let symbol {
+            // A closure in top-level code (main.swift) demangles with no
+            // context after `in`: `closure #1 in `.
+            let trimmed = symbol.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasSuffix(" in"), trimmed.contains("closure #") { return trimmed + " top-level code" }
+            return symbol
+        }
         return [address ?? "???", image.map { "in \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 

@@ -40,6 +40,7 @@ public struct TriageTextRenderer: Sendable {
         lines += wrap(diagnosis.summary, label: "")
         if let finding = diagnosis.isolation {
             lines += field("offender", finding.offender.map(describe) ?? "not in the report (no frame of the program's own code above the check)")
+            if let hint = Self.detectHint(for: finding) { lines += wrap(hint, label: "line") }
             lines += field("expected", finding.expectedExecutor.map { finding.expectedExecutorIsInferred ? "\($0) (inferred; the report does not name it)" : $0 } ?? "not shown in the report")
             if !finding.callers.isEmpty {
                 lines += field("called by", finding.callers.map(describe).joined(separator: "\n"))
@@ -48,7 +49,9 @@ public struct TriageTextRenderer: Sendable {
             if let route = finding.route {
                 lines += field("route", "catalog \(route.caseIDs.joined(separator: ", ")): \(route.title)")
                 lines += wrap(route.reason, label: "because")
-                // The closest case in full; the others by title.
+                // Your frames first, then the closest case in full (in the
+                // catalog's names); the others by title.
+                if let yours = Self.inYourReport(finding) { lines += wrap(yours, label: "in yours") }
                 if let id = route.caseIDs.first, let note = caseNotes[id] {
                     lines += wrap(note.explanation, label: "why (\(id))")
                     lines += wrap(note.fix, label: "fix (\(id))")
@@ -80,6 +83,40 @@ public struct TriageTextRenderer: Sendable {
         if !diagnosis.evidence.isEmpty { lines += field("evidence", diagnosis.evidence.joined(separator: "\n")) }
         if !diagnosis.notes.isEmpty { lines += field("note", diagnosis.notes.joined(separator: "\n")) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The route in the report's own names: which of its frames plays the
+    /// catalog's closure, and which its caller; nil without an offender.
+    ///
+    /// ```swift
+    /// TriageTextRenderer.inYourReport(finding)
+    /// // "`closure #1 in Host.init()` is your code that ran on the wrong executor; `Uploader.flush()` called it. …"
+    /// ```
+    public static func inYourReport(_ finding: IsolationFinding) -> String? {
+        guard let offender = finding.offender else { return nil }
+        var text = "`\(offender.displayName)` is your code that ran on the wrong executor"
+        if let expected = finding.expectedExecutor, !finding.expectedExecutorIsInferred { text += " (it expected \(expected))" }
+        if let caller = finding.callers.first {
+            text += "; `\(caller.displayName)` called it"
+            if let queue = finding.queue { text += " on \(queue)" }
+        }
+        return text + ". The catalog's case below tells the same story with its own names."
+    }
+
+    /// For an offender the report gives no line for: the command that finds
+    /// the line (detect reruns the program in the runtime's legacy mode,
+    /// which prints it); nil when the report has the line.
+    ///
+    /// ```swift
+    /// TriageTextRenderer.detectHint(for: finding)  // "not in the report: `isolation-probe detect --package . --product App` …"
+    /// ```
+    public static func detectHint(for finding: IsolationFinding) -> String? {
+        guard finding.offender?.line == nil else { return nil }
+        // `FalsePositives.debug.dylib` → `FalsePositives`, the product that built it.
+        let product = finding.offender?.image.flatMap { $0.split(separator: ".").first.map(String.init) } ?? "NAME"
+        return "not in the report: `isolation-probe detect --package . --product \(product)` builds and runs it "
+            + "with the runtime's checks in warning mode, which print the file and line "
+            + "(`isolation-probe detect --package .` runs the tests)"
     }
 
     private func describe(_ frame: StackFrame) -> String {

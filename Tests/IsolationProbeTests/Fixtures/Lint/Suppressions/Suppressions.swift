@@ -33,3 +33,16 @@ final class Leaky<T>: @unchecked Sendable {  // isolation-probe:ignore unchecked
 /// Documentation may show the syntax without it counting:
 /// // isolation-probe:ignore unchecked-sendable-stored-closure -- example only
 let documented = 2
+
+// A suppression above a type covers that rule in its members.
+// isolation-probe:ignore unchecked-sendable-stored-closure -- every handler is set before the queue starts
+final class Handlers: @unchecked Sendable {
+    var onOpen: () -> Void = {}
+    var onClose: (Int) -> Void = { _ in }
+}
+
+// It covers the rule it names only.
+// isolation-probe:ignore nonisolated-unsafe-mutable-closure -- wrong rule for these members  // expect: suppression-unused
+final class Unquiet: @unchecked Sendable {
+    var onOpen: () -> Void = {}  // expect: unchecked-sendable-stored-closure
+}
