@@ -131,23 +131,36 @@ struct TriageLauncherVariantsTests {
                 "\(summary)")
     }
 
-    @Test("the seed's bug in a few lines: route 2 and the join with both locations, from the text and the JSON crash file, in text output")
+    @Test("the seed's bug in a few lines: route 2 and the join with both locations, from the text and the JSON crash file, as the README shows it")
     func fewLineProgram() async throws {
         let (folder, executable, source) = try await Self.build(Self.programs.appendingPathComponent("ThreadCallsStoredClosure.swift"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let (text, json) = try await Self.crash(executable, [], name: "crash", into: folder)
         let closureLine = try Self.line(of: "b.f = {", in: source)
         let memberLine = try Self.line(of: "var f: (() -> Void)?", in: source)
-        let result = try await ProbeBinary.run(["triage", "--sources", source.deletingLastPathComponent().path, text, json])
+        // Run from the sources' folder, as the README does: `--sources .`.
+        let result = try await ChildProcess.run(
+            executable: ProbeBinary.path, arguments: ["triage", "--sources", ".", text, json],
+            environment: ["ISOLATION_PROBE_CACHE_DIR": TestCatalog.cacheDirectory.path],
+            workingDirectory: source.deletingLastPathComponent().path,
+            limits: .init(timeout: .seconds(600), maxOutputBytes: 8 << 20))
         let output = result.standardOutput
         #expect(result.termination.shellStatus == 0, "\(output)\(result.standardError)")
         let blocks = output.components(separatedBy: "\n\n")
         #expect(blocks.count == 2, "\(output)")
+        let file = "./ThreadCallsStoredClosure.swift"
+        let join = "the closure formed at \(file):\(closureLine) was assigned to `Box.f` (\(file):\(memberLine)), flagged by lint at \(file):\(memberLine) (unchecked-sendable-stored-closure); it ran on a Foundation `Thread`"
         for block in blocks {
-            #expect(block.contains("route       catalog 2, 1, 3:"), "\(block)")
-            #expect(block.contains("Foundation `Thread`"), "\(block)")
-            let join = "the closure formed at \(source.path):\(closureLine) was assigned to `Box.f` (\(source.path):\(memberLine)), flagged by lint at \(source.path):\(memberLine) (unchecked-sendable-stored-closure)"
+            #expect(block.contains("  route       catalog 2, 1, 3:"), "\(block)")
             #expect(block.replacingOccurrences(of: "\n              ", with: " ").contains(join), "\(block)")
         }
+        // The README quotes the join lines of this output.
+        let readme = try String(contentsOf: Self.programs.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let joinLines = blocks.first.map { block in
+            block.split(separator: "\n").drop { !$0.hasPrefix("  join") }.prefix { !$0.hasPrefix("  evidence") }
+        }
+        let quoted = try #require(joinLines).joined(separator: "\n")
+        #expect(!quoted.isEmpty && readme.contains(quoted), "README must quote:\n\(quoted)")
     }
 }

@@ -28,8 +28,16 @@ extension RouteEvidence {
     /// Whether the program's own code called the offender directly (through
     /// thunks at most), from the same image: the program kept the closure
     /// and called it itself, rather than handing it to a framework.
+    /// A caller that is a method (or a closure in one) of another type than
+    /// the one the closure was formed in is code the closure was handed to,
+    /// such as a library linked into the program (catalog 8b), not code
+    /// that read it back from storage.
     var calledByOwnCode: Bool {
         guard let offender, let caller else { return false }
+        if let callerType = TriageClassifier.enclosingType(of: caller.symbol),
+           let offenderType = TriageClassifier.enclosingType(of: offender.symbol), callerType != offenderType {
+            return false
+        }
         return TriageClassifier.isOwnCode(caller)
             && (caller.image == nil || offender.image == nil || caller.image == offender.image)
     }
