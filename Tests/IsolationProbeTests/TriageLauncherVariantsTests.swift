@@ -162,5 +162,6 @@ struct TriageLauncherVariantsTests {
         }
         let quoted = try #require(joinLines).joined(separator: "\n")
         #expect(!quoted.isEmpty && readme.contains(quoted), "README must quote:\n\(quoted)")
+        #expect(readme.contains(try String(contentsOf: source, encoding: .utf8)), "README must show the program as built")
     }
 }

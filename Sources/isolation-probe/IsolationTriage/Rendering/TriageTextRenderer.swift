@@ -76,10 +76,8 @@ public struct TriageTextRenderer: Sendable {
         }
         for join in diagnosis.closureJoins ?? [] {
             lines += wrap(join.summary, label: "join")
-            if let finding = join.finding {
-                lines += wrap("\(finding.rule): \(finding.message)", label: "rule")
-                lines += wrap(finding.fix, label: "fix")
-            }
+            // The finding's message is under `sources` already; its fix is the change to make.
+            if let finding = join.finding { lines += wrap(finding.fix, label: "fix") }
         }
         if diagnosis.closureJoins?.isEmpty == true, let offender = diagnosis.isolation?.offender?.symbol {
             lines += wrap("no function in the sources fits `\(offender)`", label: "join")
