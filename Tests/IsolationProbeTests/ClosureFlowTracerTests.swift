@@ -64,6 +64,25 @@ struct ClosureFlowTracerTests {
         #expect(tracer.trace(function: "Screen.stop()", closureNumbers: [1]).isEmpty)
     }
 
+    @Test("a setter that assigns its own property ends the trail instead of following it for ever")
+    func selfAssigningSetter() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closure-flow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("""
+            final class Loop {
+                var again: (() -> Void)? {
+                    get { nil }
+                    set { again = newValue }
+                }
+            }
+            func install(_ loop: Loop) { loop.again = { print("loop") } }
+            """.utf8).write(to: folder.appendingPathComponent("Loop.swift"))
+        let flows = try ClosureFlowTracer(paths: [folder.path]).trace(function: "install(_:)", closureNumbers: [1])
+        #expect(Self.steps(flows).count == 4, "\(Self.steps(flows))")
+        #expect(Self.steps(flows).allSatisfy { $0.hasSuffix("Loop.again :2") }, "\(Self.steps(flows))")
+    }
+
     @Test("the join names the finding whose storage the closure reached, or says what it reached")
     func join() throws {
         let (tracer, file, folder) = try Self.tracer()

@@ -104,7 +104,8 @@ struct FlowContext {
         var destination = ClosureDestination(step: step, target: "\(type.name).\(name)", file: function.file, line: line(node),
                                              member: "\(type.name).\(name)", memberFile: member.file, memberLine: member.line,
                                              typeLine: type.line)
-        guard step == .assignedToMember, let setter = member.setter else { return [destination] }
+        // A setter that assigns its own property (or a chain of them) is followed a few levels only.
+        guard step == .assignedToMember, let setter = member.setter, depth < Self.maximumDepth else { return [destination] }
         destination.step = .passedToSetter
         // `set { stored = newValue }`: the value goes on into `stored`.
         let setterFunction = DeclarationIndex.Function(
