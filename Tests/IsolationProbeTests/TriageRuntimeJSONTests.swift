@@ -74,6 +74,8 @@ struct TriageRuntimeJSONTests {
         #expect(fromJSON.isolation?.offender?.location == fromText.isolation?.offender?.location)
         #expect(fromJSON.isolation?.callers.map(\.symbol) == fromText.isolation?.callers.map(\.symbol))
         #expect(fromJSON.isolation?.route == fromText.isolation?.route)
+        // A closure formed in install(_:), kept, and called by the program from a Thread: catalog case 2.
+        #expect(fromJSON.isolation?.route?.caseIDs.first == "2", "\(rendered)")
 
         // The folder: one diagnosis per file, in text and in one JSON document.
         let asText = try await ProbeBinary.run(["triage", crashes.path])

@@ -14,6 +14,8 @@ package struct DetectReport: Sendable {
     package var command: [String]
     package var ending: ProcessTermination
     package var tally: ViolationTally
+    /// Where the program's standard error was kept (`--keep-crash-text`).
+    package var keptCrashText: String?
 
     package init(command: [String], ending: ProcessTermination, tally: ViolationTally) {
         self.command = command
@@ -65,6 +67,7 @@ package struct DetectReport: Sendable {
             }
         }
         out += "isolation-probe detect: the program \(ending.sentence)\n"
+        if let keptCrashText { out += "isolation-probe detect: its standard error is kept in \(keptCrashText) (`isolation-probe triage \(keptCrashText)`)\n" }
         return out
     }
 

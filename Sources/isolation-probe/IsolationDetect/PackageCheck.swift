@@ -1,5 +1,6 @@
 import Foundation
 import ProbeProcess
+import ProbeSupport
 
 /// "Check my package" in one step: build a SwiftPM package with the run-time
 /// isolation checks compiled in, then run its tests or one executable under
@@ -48,11 +49,14 @@ package struct PackageCheck {
     package var scratchPath: String? = nil
     package var configuration = "debug"
     package var forwardRuntimeWarnings = true
+    /// Where to keep the run's standard error when it fails (`--keep-crash-text`).
+    package var keepCrashText: CrashTextFolder?
 
     package init(
         packagePath: String, target: Target, passthrough: [String] = [], scratchPath: String? = nil,
-        configuration: String = "debug", forwardRuntimeWarnings: Bool = true
+        configuration: String = "debug", forwardRuntimeWarnings: Bool = true, keepCrashText: CrashTextFolder? = nil
     ) {
+        self.keepCrashText = keepCrashText
         self.packagePath = packagePath
         self.target = target
         self.passthrough = passthrough
@@ -88,7 +92,8 @@ package struct PackageCheck {
         let build = try await ChildProcess.relay(buildCommand, environment: [:]) { _, _ in true }
         guard build == .exited(0) else { throw Failure.buildFailed(build) }
 
-        let engine = DetectEngine(sourceRoot: packagePath, forwardRuntimeWarnings: forwardRuntimeWarnings)
+        let engine = DetectEngine(sourceRoot: packagePath, forwardRuntimeWarnings: forwardRuntimeWarnings,
+                                  keepCrashText: keepCrashText)
         switch target {
         case .tests:
             return try await engine.run(["swift", "test", "--skip-build"] + commonArguments + passthrough)

@@ -36,8 +36,9 @@ enum FrameText {
         let path = rest.drop { $0 == "/" }
         if path == "<compiler-generated>" { return Location(file: "<compiler-generated>") }
         guard !path.isEmpty, !path.contains(" ") || path.contains("/") else { return nil }
-        // Without a line number only a path that names a source file counts.
-        guard !numbers.isEmpty || rest.hasPrefix("/") else { return nil }
+        // Without a line number only a path that names a source file counts:
+        // an absolute one, or a Swift file as `swiftc src/main.swift` records it.
+        guard !numbers.isEmpty || rest.hasPrefix("/") || (path.contains("/") && path.hasSuffix(".swift")) else { return nil }
         let file = path.split(separator: "/").last.map(String.init) ?? String(path)
         guard file.contains("."), !file.hasSuffix(".") else { return nil }
         return Location(file: file, line: numbers.first, column: numbers.count > 1 ? numbers[1] : nil)

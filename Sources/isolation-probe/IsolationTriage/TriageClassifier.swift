@@ -96,7 +96,7 @@ public enum TriageClassifier {
             Array(frames[(index + 1)...].filter { isOwnCode($0) && !$0.isThunk }.prefix(callerLimit))
         } ?? []
         let stated = expectedExecutor(in: messages)
-        return IsolationFinding(
+        var finding = IsolationFinding(
             offender: offender,
             expectedExecutor: stated ?? inferredExecutor(frames: frames),
             expectedExecutorIsInferred: stated == nil && inferredExecutor(frames: frames) != nil,
@@ -104,6 +104,8 @@ public enum TriageClassifier {
             queue: thread?.queue,
             route: route(frames: frames, offenderIndex: offenderIndex, messages: messages)
         )
+        finding.ranOn = RouteEvidence(frames: frames, offenderIndex: offenderIndex, messages: messages).launcher?.name
+        return finding
     }
 
     /// The executor the check wanted, from the runtime's or libdispatch's message.

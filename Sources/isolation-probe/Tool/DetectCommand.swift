@@ -64,6 +64,9 @@ struct DetectCommand: AsyncParsableCommand {
     @Flag(help: "Do not forward the runtime's own warning lines; the report lists them once each.")
     var quiet = false
 
+    @Option(help: "When the program does not exit 0, keep its standard error (the crash text) in this folder, as <program>-<time>.txt, for `isolation-probe triage` or an issue.")
+    var keepCrashText: String?
+
     @Argument(parsing: .postTerminator, help: "The program and its arguments, after `--` (with --package: arguments for the tests or product).")
     var command: [String] = []
 
@@ -94,18 +97,24 @@ struct DetectCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report: DetectReport
+        var keptIn: CrashTextFolder?
+        if let keepCrashText {
+            do { keptIn = try CrashTextFolder(path: keepCrashText) } catch { throw ValidationError(error.description) }
+        }
         do {
             if let package {
                 let check = PackageCheck(
                     packagePath: package, target: product.map(PackageCheck.Target.product) ?? .tests,
                     passthrough: command, scratchPath: scratchPath, configuration: configuration,
-                    forwardRuntimeWarnings: !quiet)
+                    forwardRuntimeWarnings: !quiet, keepCrashText: keptIn)
                 report = try await check.run()
             } else {
                 let root = sourceRoot ?? (FileManager.default.fileExists(atPath: "Package.swift") ? "." : nil)
-                report = try await DetectEngine(sourceRoot: root, forwardRuntimeWarnings: !quiet).run(command)
+                report = try await DetectEngine(sourceRoot: root, forwardRuntimeWarnings: !quiet, keepCrashText: keptIn).run(command)
             }
         } catch let failure as ChildProcess.Failure {
+            throw ValidationError(failure.description)
+        } catch let failure as CrashTextFolder.Failure {
             throw ValidationError(failure.description)
         } catch let failure as PackageCheck.Failure {
             FileHandle.standardError.write(Data("isolation-probe detect: \(failure.description)\n".utf8))

@@ -24,7 +24,7 @@ struct MatrixCommand: AsyncParsableCommand {
     func run() async throws {
         let catalog = try catalogOptions.loadCatalog()
         let selected = try catalogOptions.resolve(cases, in: catalog)
-        let engine = engineOptions.makeEngine(cacheDirectory: catalogOptions.cacheDirectory)
+        let engine = try engineOptions.makeEngine(cacheDirectory: catalogOptions.cacheDirectory)
         let work = selected.flatMap { probeCase in BuildConfiguration.all.map { (probeCase, $0) } }
         let clock = ContinuousClock()
         let start = clock.now

@@ -64,6 +64,9 @@ struct EngineOptions: ParsableArguments {
     @Flag(name: .long, help: "No progress lines on stderr.")
     var quiet = false
 
+    @Option(name: .long, help: "Keep the standard error of each run that did not end clean (the crash text classified) in this folder, as <case>-<configuration>.txt, for `isolation-probe triage` or an issue.")
+    var keepCrashText: String?
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (got \(jobs))") }
         if let timeout, !(timeout > 0 && timeout <= ProbeEngine.longestTimeoutSeconds) {
@@ -72,8 +75,11 @@ struct EngineOptions: ParsableArguments {
         if maxOutputBytes < 1 { throw ValidationError("--max-output-bytes must be positive (got \(maxOutputBytes))") }
     }
 
-    func makeEngine(cacheDirectory: URL) -> ProbeEngine {
+    func makeEngine(cacheDirectory: URL) throws -> ProbeEngine {
         var options = ProbeEngine.Options()
+        if let keepCrashText {
+            do { options.keepCrashText = try CrashTextFolder(path: keepCrashText) } catch { throw ValidationError(error.description) }
+        }
         if let jobs { options.jobs = jobs }
         options.timeoutOverride = timeout
         options.maxOutputBytes = maxOutputBytes

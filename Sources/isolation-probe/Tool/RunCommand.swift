@@ -74,7 +74,7 @@ struct CaseRunOptions: ParsableArguments {
         let catalog = try catalogOptions.loadCatalog()
         let selected = try catalogOptions.resolve(cases, in: catalog)
         let override = configuration.flatMap(BuildConfiguration.init(id:))
-        let engine = engineOptions.makeEngine(cacheDirectory: catalogOptions.cacheDirectory)
+        let engine = try engineOptions.makeEngine(cacheDirectory: catalogOptions.cacheDirectory)
         let clock = ContinuousClock()
         let start = clock.now
         let observations = try await engine.observe(selected.map { ($0, override ?? $0.manifest.primary) })

@@ -46,7 +46,8 @@ struct TriageCommand: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: TextOrJSONFormat = .text
 
-    @Option(help: "Lint this folder and rank the findings that name the crash's types and members first.")
+    @Option(name: [.customLong("sources"), .customLong("package")],
+            help: "Lint this folder (a package's or any sources) and rank the findings that name the crash's types and members first; follow the offending closure to where it was stored.")
     var sources: String?
 
     @Option(help: "Seconds one report may take to read before it is skipped as unreadable (default \(Int(CrashTriage.defaultTimeLimit))).")
@@ -70,12 +71,15 @@ struct TriageCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hints = try lintHints()
+        var join: TriageSourceJoin?
+        if let hints, let sources { join = TriageSourceJoin(tracer: try ClosureFlowTracer(paths: [sources]), hints: hints) }
         let triage = CrashTriage(timeLimit: timeLimit)
         var outcomes: [TriageOutcome] = []
         for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
             do {
                 var diagnosis = try await triage.triage(try Self.read(source, within: timeLimit), source: source == "-" ? "<stdin>" : source)
                 if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
+                diagnosis.closureJoins = join?.joins(for: diagnosis)
                 outcomes.append(.diagnosed(diagnosis))
             } catch {
                 outcomes.append(.failed(error))

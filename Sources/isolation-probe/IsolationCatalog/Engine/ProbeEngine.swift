@@ -1,6 +1,7 @@
 import Foundation
 import IsolationTriage
 import ProbeProcess
+import ProbeSupport
 
 /// Compiles and runs cases, each in its own child process, and classifies
 /// the results. Work is spread over `jobs` parallel slots.
@@ -20,6 +21,9 @@ package struct ProbeEngine: Sendable {
         package var useCache = true
         /// Rerun isolation traps in the runtime's legacy mode to learn the offender's line.
         package var legacyRerun = true
+        /// Where to keep each run's standard error when it did not end clean
+        /// (`--keep-crash-text`), as `<case>-<configuration>.txt`.
+        package var keepCrashText: CrashTextFolder?
 
         package init() {}
     }
@@ -95,6 +99,9 @@ package struct ProbeEngine: Sendable {
         )
         let verdict = Classifier.classifyRun(run)
         observation.outcome = verdict.outcome
+        if let folder = options.keepCrashText, verdict.outcome != .clean {
+            try folder.keep(run.standardError, name: "\(manifest.id)-\(configuration.id)")
+        }
         observation.evidence = verdict.evidence
         observation.runSeconds = Double(run.duration.components.seconds) + Double(run.duration.components.attoseconds) / 1e18
         observation.notes = Classifier.lines(of: run.standardOutput)

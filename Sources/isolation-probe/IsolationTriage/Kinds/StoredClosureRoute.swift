@@ -23,6 +23,17 @@ enum StoredClosureRoute: IsolationRouteKind {
          2 [ra] 0x000055d0b7f5c0e7 closure #1 in StatusBar.init() + 40 in prog at /src/ClosureMember.swift
          3 [ra] 0x000055d0b7f5c2e7 closure #1 in static Program.main() + 40 in prog at /src/ClosureMember.swift:36:9
         """,
+        // Formed in a function, kept, and called by the program from a Thread.
+        """
+        Thread 0 crashed:
+
+          0               0x00007f80bcbf32a2 _dispatch_assert_queue_fail + 82 in libdispatch.so
+          1 [ra]          0x00007f80bd5a1eaa swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+          2 [ra] [system] 0x00005654a9a4a5c9 closure #1 in install(_:) + 72 in t2 at /tmp/t2.swift
+          3 [ra]          0x00005654a9a4a7b7 closure #1 in static Program.main() + 134 in t2 at /tmp/t2.swift:17:21
+          4 [ra]          0x00007f80bc7795f9 Thread.main() + 24 in libFoundation.so
+          5 [ra]          0x00007f80bc7783b7 NSThreadStart(_:) + 150 in libFoundation.so
+        """,
     ]
 
     static func route(for frames: RouteEvidence) -> IsolationRoute? {
@@ -32,9 +43,22 @@ enum StoredClosureRoute: IsolationRouteKind {
             || MangledNames.isIndirectReabstraction($0.mangledSymbol ?? $0.symbol) }) {
             return .storedClosure(reason: "the closure was called through reabstraction thunks to and from generic (@in_guaranteed/@out) form: it was stored as a generic value, such as a Box<T>'s value, and called by \(frames.callerName)")
         }
+        // The backtracer's simplified names drop `@out`; a thunk between the
+        // program's own call and the closure is still the reabstraction one.
+        if frames.calledByOwnCode, let thunk = frames.thunksBelow.first(where: { ($0.symbol ?? "").hasPrefix("thunk for ") }) {
+            let launcher = frames.launcher.map { " on \($0.name)" } ?? ""
+            return .storedClosure(reason: "the program's own code (\(frames.callerName)) called the closure through a reabstraction thunk (\(thunk.displayName)): it was stored as a generic value, such as a Box<T>'s value or an array's element, and called later\(launcher)")
+        }
         // Closures formed in an initializer are kept for later: a member or box.
         if symbol.contains(".init(") {
             return .storedClosure(reason: "the closure was formed in an initializer (\(symbol)) and called later by \(frames.callerName), on another thread; no generic thunks, so it was kept in a member of function type",
+                                  closest: "2")
+        }
+        // Formed in one function, called by the program's own code on a
+        // thread some launcher started: it was kept and called later.
+        if frames.calledByOwnCode, let formedIn = frames.closureFormedIn, let launcher = frames.launcher {
+            let checks = frames.checksModeClause.map { "; \($0)" } ?? ""
+            return .storedClosure(reason: "the closure was formed in `\(formedIn)` and called later by \(frames.callerName), the program's own code, on \(launcher.name); no generic thunks, so it was kept in a member, a property or a collection of function type\(checks)",
                                   closest: "2")
         }
         return nil

@@ -31,6 +31,10 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// Lint findings about the user's sources, those naming the frames'
     /// types and members first (filled when the caller lints sources).
     public var sourceMatches: [SourceMatch] = []
+    /// The offending closure followed through the user's sources to the
+    /// storage it reached (filled when the caller has the sources; one per
+    /// function the offender's name fits).
+    public var closureJoins: [ClosureJoin]?
 
     /// Creates a diagnosis.
     ///
@@ -78,6 +82,9 @@ public struct IsolationFinding: Sendable, Hashable, Codable {
     public var queue: String?
     /// The likely route, mapped to the catalog.
     public var route: IsolationRoute?
+    /// What started the thread the offender ran on, when the frames below
+    /// it show (`a Foundation `Thread``).
+    public var ranOn: String?
 
     /// Creates a finding.
     ///

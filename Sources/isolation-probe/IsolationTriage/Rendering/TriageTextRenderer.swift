@@ -77,6 +77,14 @@ public struct TriageTextRenderer: Sendable {
                 lines += wrap(match.hint.message, label: "")
             }
         }
+        for join in diagnosis.closureJoins ?? [] {
+            lines += wrap(join.summary, label: "join")
+            // The finding's message is under `sources` already; its fix is the change to make.
+            if let finding = join.finding { lines += wrap(finding.fix, label: "fix") }
+        }
+        if diagnosis.closureJoins?.isEmpty == true, let offender = diagnosis.isolation?.offender?.symbol {
+            lines += wrap("no function in the sources fits `\(offender)`", label: "join")
+        }
         if !diagnosis.topFrames.isEmpty {
             lines += field("top frames", diagnosis.topFrames.map { "#\($0.index) " + describe($0) }.joined(separator: "\n"))
         }

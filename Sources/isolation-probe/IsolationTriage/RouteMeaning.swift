@@ -1,0 +1,54 @@
+/// What an isolation trap's frames mean, whichever program produced them:
+/// the function a closure was formed in, the thread's launcher, and what
+/// the check's place says about the checks mode. Routes decide from these
+/// rather than from the catalog programs' own frame shapes.
+///
+/// ```swift
+/// evidence.closureFormedIn   // "install(_:)" for `closure #1 in install(_:)`
+/// evidence.launcher?.name    // "a Foundation `Thread`"
+/// ```
+extension RouteEvidence {
+    /// The function the offending closure was written in: what follows the
+    /// last `closure #N in ` (nil when the offender is not a closure).
+    var closureFormedIn: String? {
+        var name = Substring(offenderSymbol)
+        guard name.contains("closure #") else { return nil }
+        while let range = name.range(of: "closure #"), let inWord = name[range.upperBound...].range(of: " in ") {
+            name = name[inWord.upperBound...]
+        }
+        if name.hasPrefix("implicit ") { name = name.dropFirst("implicit ".count) }
+        return String(name)
+    }
+
+    /// Who started the thread the offender ran on.
+    var launcher: ThreadLauncher? {
+        ThreadLauncher(below: below, programImage: offender?.image)
+    }
+
+    /// Whether the program's own code called the offender directly (through
+    /// thunks at most), from the same image: the program kept the closure
+    /// and called it itself, rather than handing it to a framework.
+    /// A caller that is a method (or a closure in one) of another type than
+    /// the one the closure was formed in is code the closure was handed to,
+    /// such as a library linked into the program (catalog 8b), not code
+    /// that read it back from storage.
+    var calledByOwnCode: Bool {
+        guard let offender, let caller else { return false }
+        if let callerType = TriageClassifier.enclosingType(of: caller.symbol),
+           let offenderType = TriageClassifier.enclosingType(of: offender.symbol), callerType != offenderType {
+            return false
+        }
+        return TriageClassifier.isOwnCode(caller)
+            && (caller.image == nil || offender.image == nil || caller.image == offender.image)
+    }
+
+    /// The checks mode the evidence shows, in a clause: an executor check
+    /// directly above the offender is the one `-enable-actor-data-race-checks`
+    /// inserts at an isolated closure's or function's entry.
+    var checksModeClause: String? {
+        guard let offenderIndex,
+              frames[..<offenderIndex].contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }),
+              !frames[..<offenderIndex].contains(where: { RuntimeLibraries.isAssumeIsolated($0.symbol) }) else { return nil }
+        return "the executor check at its entry is the one -enable-actor-data-race-checks inserts (built without it, the closure runs on that thread unchecked)"
+    }
+}
