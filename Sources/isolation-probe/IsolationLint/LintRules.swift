@@ -34,14 +34,13 @@ package enum LintRules {
         return ordered
     }
 
-    /// The list of source rules for `isolation-probe lint --help`, one
-    /// indented line each: the id, padded, then the help line.
+    /// The list of source rules for `isolation-probe lint --help`: each id
+    /// on an indented line of its own, its help line indented below it.
     package static var helpList: String {
-        let rules = all.filter { $0 is any SourceLintRule.Type }.map { $0.description }
-        let width = (rules.map(\.id.count).max() ?? 0) + 1
-        return rules.map { rule in
-            "  " + rule.id + String(repeating: " ", count: width - rule.id.count) + rule.helpLine
-        }.joined(separator: "\n")
+        // Each id on its own line and its summary indented below it, so the
+        // list fits 80 columns whatever the longest id.
+        let rules: [LintRuleDescription] = all.filter { $0 is any SourceLintRule.Type }.map { $0.description }
+        return rules.map { rule in "  \(rule.id)\n      \(rule.helpLine)" }.joined(separator: "\n")
     }
 
     /// The README's rule table (Markdown): each rule with documentation.

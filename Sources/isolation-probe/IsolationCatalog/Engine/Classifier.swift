@@ -1,4 +1,5 @@
 import Foundation
+import IsolationTriage
 import ProbeProcess
 
 /// One stack frame from the Swift runtime's crash backtrace.
@@ -90,17 +91,26 @@ package enum Classifier {
         } else if let messageHit {
             evidence.append("message: \(messageHit)")
         }
-        return Verdict(outcome: .isolationTrap, evidence: evidence, offender: offender(in: frames))
+        let offender = offender(in: frames)
+        if offender == nil { evidence.append(Self.noOwnFrame) }
+        return Verdict(outcome: .isolationTrap, evidence: evidence, offender: offender)
     }
+
+    /// Said when the crashed thread holds none of the program's own frames:
+    /// the backtracer does not always unwind into an async function that
+    /// called the check (case 21a), and no runtime frame is named instead.
+    package static let noOwnFrame = "offender: no frame of the program's own code on the crashed thread"
 
     /// The first frame, from the top of the crashed thread, that is the
     /// program's own code: below the runtime's check (dispatch, concurrency,
     /// core library frames), reabstraction thunks and the `assumeIsolated`
     /// entry point.
     package static func offender(in frames: [BacktraceFrame]) -> BacktraceFrame? {
-        let runtimeImages: Set<String> = ["libdispatch.so", "libswift_Concurrency.so", "libswiftCore.so", "libc.so.6"]
-        return frames.first { frame in
-            !runtimeImages.contains(frame.image)
+        frames.first { frame in
+            // Any runtime or system library (libdispatch, the Swift overlays
+            // such as libswiftDispatch's `_dispatchPreconditionTest`, libc)
+            // is plumbing, as is the C entry point `main`.
+            !RuntimeLibraries.isSystemImage(frame.image) && frame.symbol != "main"
                 // A protocol witness is where a @preconcurrency conformance's
                 // check lives: it is the offender, not plumbing.
                 && (!frame.isThunk || frame.symbol.hasPrefix("protocol witness for"))
