@@ -118,7 +118,7 @@ package struct LintEngine {
     /// says why not. A parse over the limit is left to finish in the
     /// background and dropped.
     static func parse(_ text: String, path: String, timeLimit: Double) -> Result<ParsedSource, LintReport.SkippedFile> {
-        let outcome = LargeStackThread.run(budget: .milliseconds(Int64((timeLimit * 1000).rounded()))) {
+        let outcome = LargeStackThread.run(budget: .seconds(timeLimit)) {
             ParsedSource(parsingOnThisThread: text, path: path)
         }
         switch outcome {

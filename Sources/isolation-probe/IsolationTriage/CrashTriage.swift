@@ -42,7 +42,7 @@ public struct CrashTriage: Sendable {
         let text = try PastedText.decode(data, source: source)
         // On a thread of its own: with a large stack for deep input, and
         // abandoned (left to finish, its result dropped) past the limit.
-        switch LargeStackThread.run(budget: .milliseconds(Int64((timeLimit * 1000).rounded())), { CrashReportReader.read(text) }) {
+        switch LargeStackThread.run(budget: .seconds(timeLimit), { CrashReportReader.read(text) }) {
         case .finished(let report): return await diagnose(report, source: source)
         case .overBudget: throw .overTimeLimit(source: source, seconds: timeLimit)
         case .noThread(let reason): throw .unreadable(source: source, reason: reason)

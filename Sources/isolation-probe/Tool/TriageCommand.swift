@@ -124,8 +124,7 @@ struct TriageCommand: AsyncParsableCommand {
     /// person may be pasting into it.
     static func read(_ source: String, within seconds: Double) throws(TriageInputError) -> Data {
         if source == "-" { return try read(source) }
-        let budget = Duration.milliseconds(Int64((seconds * 1000).rounded()))
-        let outcome = LargeStackThread.run(budget: budget) { () -> Result<Data, TriageInputError> in
+        let outcome = LargeStackThread.run(budget: .seconds(seconds)) { () -> Result<Data, TriageInputError> in
             do throws(TriageInputError) { return .success(try read(source)) } catch { return .failure(error) }
         }
         switch outcome {
