@@ -192,7 +192,7 @@ package enum ChildProcess {
         }
         // A child reading the terminal must stay in the terminal's
         // foreground group (the probe's): in a group of its own it would be
-        // stopped by SIGTTIN. It is then killed alone, not as a group.
+        // stopped by SIGTTIN. It is then ended alone, not as a group.
         let ownGroup = isatty(STDIN_FILENO) == 0
         let guarded = ChildGuard.isEnabled
         let spawn = guarded
