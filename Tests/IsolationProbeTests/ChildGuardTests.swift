@@ -38,6 +38,11 @@ struct ChildGuardTests {
         let run = try await Self.guarded([empty])
         #expect(run.termination == .exited(ChildGuard.launchFailureStatus))
         #expect(ChildGuard.launchFailure(in: run.standardError) == "Exec format error", "\(run.standardError)")
+        // The probe says it could not start the program, not that it exited 127.
+        let detect = try await ProbeBinary.run(["detect", "--", empty])
+        #expect(detect.termination == .exited(2), "\(detect.termination)")
+        #expect(detect.standardError.contains("cannot start `\(empty)`: Exec format error"), "\(detect.standardError)")
+        #expect(!detect.standardError.contains(ChildGuard.launchFailurePrefix), "\(detect.standardError)")
     }
 
     @Test("the probe's children run under its guard")

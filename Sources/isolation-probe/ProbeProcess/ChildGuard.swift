@@ -86,7 +86,8 @@ package enum ChildGuard {
     private static func supervise(_ command: [String], probe: pid_t) -> Never {
         // The probe is gone already: start nothing.
         if getppid() != probe { _exit(1) }
-        // Before the program starts, so no ending signal can fall between.
+        // Before the program starts: from then on an ending signal reaches
+        // the handler, which kills the program, not the default action.
         ChildProcessGroups.shared.handleEndingSignals()
         let program = start(command)
         ChildProcessGroups.shared.add(program, ending: .killProcess)
