@@ -33,6 +33,16 @@ struct ChildLifetimeTests {
         return pid
     }
 
+    /// The parent of `pid`, from /proc.
+    static func parent(of pid: Int32) -> Int32? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = status.lastIndex(of: ")")
+        else { return nil }
+        // "pid (name) S ppid …"
+        let fields = status[status.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? Int32(fields[1]) : nil
+    }
+
     /// Whether `pid` names a process that is not a zombie.
     static func isRunning(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
@@ -77,6 +87,37 @@ struct ChildLifetimeTests {
         let pid = try await Self.endProbe(
             with: signalNumber, ["detect", "--", "/bin/sh", "-c", "echo $$ > \(pidFile.path); exec sleep 600"],
             environment: [:], pidFile: pidFile)
+        let ended = try await Self.ends(pid)
+        if !ended { kill(pid, SIGKILL) }
+        #expect(ended, "the relayed command outlived the probe")
+    }
+
+    @Test("with a terminal as standard input (the command shares the probe's group), SIGTERM or SIGKILL to `detect` kills it",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs util-linux's script for a terminal"),
+          arguments: [SIGTERM, SIGKILL])
+    func detectChildOnTerminalDiesWithProbe(signalNumber: Int32) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-detect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pidFile = directory.appendingPathComponent("child.pid")
+        // script(1) runs the probe on a new pseudo-terminal.
+        let terminal = Process()
+        terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        terminal.arguments = ["-qfc", "'\(ProbeBinary.path)' detect -- /bin/sh -c 'echo $$ > \(pidFile.path); exec sleep 600'", "/dev/null"]
+        terminal.standardOutput = FileHandle.nullDevice
+        terminal.standardError = FileHandle.nullDevice
+        try terminal.run()
+        defer { if terminal.isRunning { terminal.terminate() } }
+        var childPID: Int32?
+        for _ in 0..<1200 where childPID == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            childPID = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let pid = try #require(childPID, "the probe's child never started")
+        // The command's parent is its guard, whose parent is the probe.
+        let probe = try #require(Self.parent(of: pid).flatMap { Self.parent(of: $0) })
+        #expect(getpgid(pid) == getpgid(probe), "the command is not in the probe's group")
+        kill(probe, signalNumber)
         let ended = try await Self.ends(pid)
         if !ended { kill(pid, SIGKILL) }
         #expect(ended, "the relayed command outlived the probe")
