@@ -101,12 +101,13 @@ struct ChildLifetimeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let pidFile = directory.appendingPathComponent("child.pid")
         // script(1) runs the probe on a new pseudo-terminal, through a shell
-        // that stays the session's leader: the probe's end then hangs up
-        // nothing, and only the probe's own handling can end the command.
+        // that leads the session and outlives the probe (its end would hang
+        // up the terminal's group), so only the probe's own handling can end
+        // the command.
         let terminal = Process()
         terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         terminal.arguments = [
-            "-qfc", "'\(ProbeBinary.path)' detect -- /bin/sh -c 'echo $$ > \(pidFile.path); exec sleep 600'; exit 0", "/dev/null",
+            "-qfc", "'\(ProbeBinary.path)' detect -- /bin/sh -c 'echo $$ > \(pidFile.path); exec sleep 600'; sleep 60", "/dev/null",
         ]
         terminal.standardOutput = FileHandle.nullDevice
         terminal.standardError = FileHandle.nullDevice
