@@ -119,8 +119,11 @@ struct ChildLifetimeTests {
             childPID = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
         let pid = try #require(childPID, "the probe's child never started")
-        // The command's parent is its guard, whose parent is the probe.
+        // The command's parent is its guard, whose parent is the probe,
+        // whose parent is the shell, ended last so the terminal closes.
         let probe = try #require(Self.parent(of: pid).flatMap { Self.parent(of: $0) })
+        let shell = try #require(Self.parent(of: probe))
+        defer { kill(shell, SIGKILL) }
         #expect(getpgid(pid) == getpgid(probe), "the command is not in the probe's group")
         kill(probe, signalNumber)
         let ended = try await Self.ends(pid)
