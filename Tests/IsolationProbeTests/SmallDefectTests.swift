@@ -145,7 +145,8 @@ struct SmallDefectTests {
         #expect(output.components(separatedBy: "not valid UTF-8").count == 3, "\(output)")
     }
 
-    @Test("lint names a folder it cannot list instead of skipping it silently")
+    @Test("lint names a folder it cannot list instead of skipping it silently",
+          .enabled(if: Unprivileged.prefix != nil, "as root, and setpriv cannot drop root's capabilities here"))
     func unlistableFolderIsNamed() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("probe-unlistable-\(UUID().uuidString)")
         let closed = root.appendingPathComponent("Closed")
@@ -158,28 +159,55 @@ struct SmallDefectTests {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: closed.path)
             try? FileManager.default.removeItem(at: root)
         }
-        // Root lists every folder: run the probe as an unprivileged user then.
-        let command = geteuid() == 0
-            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ProbeBinary.path]
-            : [ProbeBinary.path]
-        let run = try await ChildProcess.run(
-            executable: command[0], arguments: Array(command.dropFirst()) + ["lint", root.path],
-            limits: .init(timeout: .seconds(120), maxOutputBytes: 1 << 20))
+        let run = try await Unprivileged.runProbe(["lint", root.path])
         let output = run.standardOutput + run.standardError
         #expect(output.contains("\(closed.path): warning: skipped, cannot list the folder: Permission denied"), "\(output)")
         #expect(output.contains("1 unreadable skipped"), "\(output)")
     }
 
-    @Test("a path behind a folder that cannot be searched says permission denied", .enabled(if: geteuid() != 0, "root searches every folder"))
-    func unsearchableFolder() throws {
+    @Test("a path behind a folder that cannot be searched says permission denied",
+          .enabled(if: Unprivileged.prefix != nil, "as root, and setpriv cannot drop root's capabilities here"))
+    func unsearchableFolder() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-closed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data("let x = 1\n".utf8).write(to: directory.appendingPathComponent("A.swift"))
+        let file = directory.appendingPathComponent("A.swift")
+        try Data("let x = 1\n".utf8).write(to: file)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: directory.path)
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
             try? FileManager.default.removeItem(at: directory)
         }
-        #expect(FileProblem.unreachable(directory.appendingPathComponent("A.swift").path) == "permission denied: a folder on the way cannot be searched")
+        let run = try await Unprivileged.runProbe(["lint", file.path])
+        let output = run.standardOutput + run.standardError
+        #expect(output.contains("permission denied: a folder on the way cannot be searched: \(file.path)"), "\(output)")
+    }
+}
+
+/// Runs the probe without the power to read or search every folder, so a
+/// test sees what a user sees. Root (CI, containers) bypasses permissions,
+/// so as root the probe runs as root without capabilities: the files are
+/// root's, so their mode bits then apply, and the folders on the way (a
+/// private 0700 `TMPDIR` included) stay open, as they are to their owner.
+enum Unprivileged {
+    /// What comes before the probe's path, or nil when root cannot drop its
+    /// capabilities here (no `setpriv`, or no right to change the bounding set).
+    static let prefix: [String]? = {
+        guard geteuid() == 0 else { return [] }
+        let dropCapabilities = ["/usr/bin/setpriv", "--inh-caps=-all", "--bounding-set=-all", "--"]
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: dropCapabilities[0])
+        check.arguments = Array(dropCapabilities.dropFirst()) + ["/bin/true"]
+        check.standardOutput = FileHandle.nullDevice
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return nil }
+        check.waitUntilExit()
+        return check.terminationStatus == 0 ? dropCapabilities : nil
+    }()
+
+    static func runProbe(_ arguments: [String]) async throws -> ChildProcess.Result {
+        let command = try #require(prefix, "the test is enabled only where the prefix exists") + [ProbeBinary.path]
+        return try await ChildProcess.run(
+            executable: command[0], arguments: Array(command.dropFirst()) + arguments,
+            limits: .init(timeout: .seconds(120), maxOutputBytes: 1 << 20))
     }
 }

@@ -10,7 +10,8 @@ import SystemPackage
 /// The probe's one way to start a program: directly (no shell), through
 /// swift-subprocess, either capturing its output under a time and size limit
 /// (`run`) or relaying it line by line with standard input inherited
-/// (`relay`).
+/// (`relay`). In the probe's executable every program runs under a
+/// ``ChildGuard``, so that it dies with the probe however the probe ends.
 ///
 /// ```swift
 /// let result = try await ChildProcess.run(
@@ -90,11 +91,19 @@ package enum ChildProcess {
         for (key, value) in environment {
             overrides[Environment.Key(stringLiteral: key)] = value
         }
-        let executableSpec: Executable = executable.contains("/")
-            ? .path(FilePath(executable)) : .name(executable)
+        let guarded = ChildGuard.isEnabled
+        let executableSpec: Executable
+        let spawnArguments: [String]
+        if guarded {
+            let command = ChildGuard.command(running: try resolve(executable), arguments: arguments)
+            (executableSpec, spawnArguments) = (.path(FilePath(command.executable)), command.arguments)
+        } else {
+            executableSpec = executable.contains("/") ? .path(FilePath(executable)) : .name(executable)
+            spawnArguments = arguments
+        }
         let outcome = try await Subprocess.run(
             executableSpec,
-            arguments: Arguments(arguments),
+            arguments: Arguments(spawnArguments),
             environment: .inherit.updating(overrides),
             workingDirectory: workingDirectory.map { FilePath($0) },
             platformOptions: Self.ownProcessGroup,
@@ -102,7 +111,7 @@ package enum ChildProcess {
             output: .sequence,
             error: .sequence
         ) { execution in
-            ChildProcessGroups.shared.add(execution.processIdentifier.value, isGroupLeader: true)
+            ChildProcessGroups.shared.add(execution.processIdentifier.value, ending: .killGroup)
             defer { ChildProcessGroups.shared.remove(execution.processIdentifier.value) }
             // Readers end at EOF; the watchdog kills the child on timeout, so
             // a hung child still ends the readers.
@@ -142,6 +151,11 @@ package enum ChildProcess {
         }
         let termination = ProcessTermination(outcome.terminationStatus)
         let captured = collector.snapshot()
+        if guarded, termination == .exited(ChildGuard.launchFailureStatus),
+            let reason = ChildGuard.launchFailure(in: captured.error)
+        {
+            throw Failure.launchFailed(executable, reason)
+        }
         return Result(
             termination: termination,
             standardOutput: captured.output,
@@ -178,13 +192,30 @@ package enum ChildProcess {
         }
         // A child reading the terminal must stay in the terminal's
         // foreground group (the probe's): in a group of its own it would be
-        // stopped by SIGTTIN. It is then killed alone, not as a group.
+        // stopped by SIGTTIN. It is then ended alone, not as a group.
         let ownGroup = isatty(STDIN_FILENO) == 0
+        let guarded = ChildGuard.isEnabled
+        let spawn = guarded
+            ? ChildGuard.command(running: executable, arguments: Array(command.dropFirst()))
+            : (executable: executable, arguments: Array(command.dropFirst()))
+        // A guard sharing the probe's group is sent the probe's ending
+        // signal, so that it kills its program.
+        let ending: ChildProcessGroups.Ending = ownGroup ? .killGroup : guarded ? .forwardSignal : .killProcess
+        // The guard's report that the program could not start is not the
+        // program's output.
+        let launchFailure = LaunchFailureNote()
+        let deliver: @Sendable (Stream, String) -> Bool = { stream, line in
+            if guarded, stream == .standardError, let reason = ChildGuard.launchFailure(in: line) {
+                launchFailure.record(reason)
+                return false
+            }
+            return onLine(stream, line)
+        }
         let status: TerminationStatus
         do {
             status = try await Subprocess.run(
-                .path(FilePath(executable)),
-                arguments: Arguments(Array(command.dropFirst())),
+                .path(FilePath(spawn.executable)),
+                arguments: Arguments(spawn.arguments),
                 environment: .inherit.updating(overrides),
                 workingDirectory: workingDirectory.map { FilePath($0) },
                 platformOptions: ownGroup ? Self.ownProcessGroup : PlatformOptions(),
@@ -192,17 +223,21 @@ package enum ChildProcess {
                 output: .sequence,
                 error: .sequence
             ) { execution in
-                ChildProcessGroups.shared.add(execution.processIdentifier.value, isGroupLeader: ownGroup)
+                ChildProcessGroups.shared.add(execution.processIdentifier.value, ending: ending)
                 defer { ChildProcessGroups.shared.remove(execution.processIdentifier.value) }
                 await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await forwardLines(of: execution.standardOutput, as: .standardOutput, onLine) }
-                    group.addTask { await forwardLines(of: execution.standardError, as: .standardError, onLine) }
+                    group.addTask { await forwardLines(of: execution.standardOutput, as: .standardOutput, deliver) }
+                    group.addTask { await forwardLines(of: execution.standardError, as: .standardError, deliver) }
                 }
             }.terminationStatus
         } catch {
             throw Failure.launchFailed(program, "\(error)")
         }
-        return ProcessTermination(status)
+        let termination = ProcessTermination(status)
+        if termination == .exited(ChildGuard.launchFailureStatus), let reason = launchFailure.reason {
+            throw Failure.launchFailed(program, reason)
+        }
+        return termination
     }
 
     /// Starts the child as the leader of a new process group, so a timeout
@@ -293,6 +328,17 @@ extension ProcessTermination {
         case .exited(let code): self = .exited(code)
         case .signaled(let signal): self = .signaled(signal)
         }
+    }
+}
+
+/// What a guard reported about a relayed program it could not start.
+private final class LaunchFailureNote: Sendable {
+    private let stored = Mutex<String?>(nil)
+
+    var reason: String? { stored.withLock { $0 } }
+
+    func record(_ reason: String) {
+        stored.withLock { $0 = reason }
     }
 }
 

@@ -8,20 +8,34 @@ import Musl
 import Darwin
 #endif
 
-/// The children the probe is running, so that they die with it. Each child
-/// leads its own process group (with whatever it spawned); when the probe
-/// gets SIGTERM, SIGINT or SIGHUP it kills every group with SIGKILL and then
-/// dies of the signal it got, as it would have without this.
+/// The children the probe is running, so that they die with it. A child
+/// usually leads its own process group (with whatever it spawned); when the
+/// probe gets SIGTERM, SIGINT or SIGHUP it ends every child as recorded
+/// (SIGKILL to the group, or to the child alone, or the signal itself for a
+/// ``ChildGuard`` sharing the probe's group, which kills its program) and
+/// then dies of the signal it got, as it would have without this.
 ///
 /// ```swift
-/// ChildProcessGroups.shared.add(pid, isGroupLeader: true)
+/// ChildProcessGroups.shared.add(pid, ending: .killGroup)
 /// defer { ChildProcessGroups.shared.remove(pid) }
 /// ```
 package final class ChildProcessGroups: Sendable {
     package static let shared = ChildProcessGroups()
 
-    /// Running children: the pid, and whether it leads its own group.
-    private let children = Mutex<[Int32: Bool]>([:])
+    /// How a child is ended when the probe is.
+    package enum Ending: Sendable {
+        /// SIGKILL to the process group the child leads.
+        case killGroup
+        /// SIGKILL to the child alone: it shares the probe's group.
+        case killProcess
+        /// The signal the probe got, to a guard sharing the probe's group:
+        /// the guard kills its program and dies of that signal itself
+        /// (SIGKILL would leave its program running).
+        case forwardSignal
+    }
+
+    /// Running children: the pid, and how to end it.
+    private let children = Mutex<[Int32: Ending]>([:])
     private let sources = Mutex<[any DispatchSourceSignal]>([])
 
     /// The signals a user or a supervisor ends the probe with.
@@ -30,9 +44,9 @@ package final class ChildProcessGroups: Sendable {
     private init() {}
 
     /// Records a started child; installs the signal handling on first use.
-    package func add(_ pid: Int32, isGroupLeader: Bool) {
-        installOnce()
-        children.withLock { $0[pid] = isGroupLeader }
+    package func add(_ pid: Int32, ending: Ending) {
+        handleEndingSignals()
+        children.withLock { $0[pid] = ending }
     }
 
     /// Forgets a child that has ended.
@@ -40,14 +54,22 @@ package final class ChildProcessGroups: Sendable {
         _ = children.withLock { $0.removeValue(forKey: pid) }
     }
 
-    /// Kills every recorded child and its group.
-    package func killAll() {
-        for (pid, isGroupLeader) in children.withLock({ $0 }) {
-            _ = kill(isGroupLeader ? -pid : pid, SIGKILL)
+    /// Ends every recorded child as recorded; `signalNumber` is the signal
+    /// the probe got.
+    package func endAll(gotSignal signalNumber: Int32) {
+        for (pid, ending) in children.withLock({ $0 }) {
+            switch ending {
+            case .killGroup: _ = kill(-pid, SIGKILL)
+            case .killProcess: _ = kill(pid, SIGKILL)
+            case .forwardSignal: _ = kill(pid, signalNumber)
+            }
         }
     }
 
-    private func installOnce() {
+    /// Installs the handling of SIGTERM, SIGINT and SIGHUP, once; ``add(_:ending:)``
+    /// does it too. From then on these signals end the recorded children
+    /// before this process dies of them.
+    package func handleEndingSignals() {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
             let queue = DispatchQueue(label: "isolation-probe.ending-signals")
@@ -58,7 +80,7 @@ package final class ChildProcessGroups: Sendable {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { [self] in
-                    killAll()
+                    endAll(gotSignal: signalNumber)
                     // Die of the signal, as without this handling; the
                     // source may keep it blocked (signalfd), so unblock it.
                     signal(signalNumber, SIG_DFL)

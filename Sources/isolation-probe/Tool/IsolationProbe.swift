@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ProbeCommandLine
+import ProbeProcess
 
 /// The probe's release, printed by `isolation-probe --version`.
 let probeVersion = "1.0.0"
@@ -47,8 +48,11 @@ struct IsolationProbe: AsyncParsableCommand {
     )
 
     /// Runs the command line with the probe's exit statuses (0, 1, 2; see
-    /// `runReturningExitStatus`).
+    /// `runReturningExitStatus`), every child under a guard that kills it
+    /// when the probe dies; or, started as such a guard, is that guard.
     static func main() async {
+        ChildGuard.takeOverIfRequested()
+        ChildGuard.enable()
         await mainExitingWithStatus()
     }
 }
