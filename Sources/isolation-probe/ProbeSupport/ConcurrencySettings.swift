@@ -36,6 +36,16 @@ package enum ConcurrencySetting: String, CaseIterable, Sendable, Codable, Hashab
         self = setting
     }
 
+    /// The setting's name in prose: `default isolation MainActor`, `NonisolatedNonsendingByDefault`.
+    package var name: String {
+        switch self {
+        case .defaultIsolationMainActor: "default isolation MainActor"
+        case .nonisolatedNonsendingByDefault: "NonisolatedNonsendingByDefault"
+        case .inferIsolatedConformances: "InferIsolatedConformances"
+        case .dataRaceChecks: "-enable-actor-data-race-checks"
+        }
+    }
+
     /// The flags that turn the setting on in a `swiftc` invocation.
     package var compilerFlags: [String] {
         switch self {
@@ -211,9 +221,11 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
         }
     }
 
-    /// The target named `name` (a module name, as the runtime's `#fileID` gives it).
+    /// The target named `name`, or whose module is (the runtime's `#fileID`
+    /// names the module: `my_app` for the target `my-app`).
     package func target(named name: String) -> TargetConcurrencySettings? {
         targets.first { $0.target == name }
+            ?? targets.first { String($0.target.map { $0.isLetter || $0.isNumber ? $0 : "_" }) == name }
     }
 
     /// The target whose sources folder holds `file` (a path as a crash
@@ -224,4 +236,89 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
         return targets.filter { folders.contains("/" + $0.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/") }
             .max { $0.path.count < $1.path.count }
     }
+}
+
+/// What stopped a program (or what the runtime logged), in the terms the
+/// settings change: detect's violations and triage's traps map onto it.
+package enum IsolationStopShape: Sendable, Hashable {
+    /// A main-actor function or closure ran off the main thread.
+    case mainActorCodeOffMain
+    /// A protocol witness of an isolated conformance ran off its actor.
+    case isolatedWitness
+    /// `assumeIsolated` (or a precondition on the executor) failed.
+    case executorAssumption
+    /// Code isolated to another actor ran off it.
+    case otherActorCode
+}
+
+/// One reason a target's settings made a stop possible: the setting (nil
+/// for the language mode) and why, in a sentence.
+///
+/// ```swift
+/// app.reasons(for: .mainActorCodeOffMain).first?.text
+/// // "default isolation MainActor (.defaultIsolation(MainActor.self)): unannotated declarations, …"
+/// ```
+package struct SettingReason: Sendable, Hashable, Codable {
+    /// The setting's short label (`DM`, `NN`, `IIC`, `checks`), or `Swift 5` for the language mode.
+    package var label: String
+    /// Why it made the stop possible.
+    package var text: String
+    /// Catalog cases that show it.
+    package var caseIDs: [String]
+
+    package init(label: String, text: String, caseIDs: [String]) {
+        self.label = label
+        self.text = text
+        self.caseIDs = caseIDs
+    }
+
+    /// The reasons any target could have for a stop of `shape`: what to look
+    /// for in the build settings when they are not known.
+    package static func candidates(for shape: IsolationStopShape) -> [SettingReason] {
+        let all = TargetConcurrencySettings(target: "", path: "", languageMode: "5", settings: ConcurrencySetting.allCases)
+        return all.reasons(for: shape, includingAbsent: false)
+    }
+}
+
+extension TargetConcurrencySettings {
+    /// The settings of this target that made a stop of `shape` possible,
+    /// each with why; `includingAbsent` adds the absence of
+    /// NonisolatedNonsendingByDefault, which is what makes an
+    /// `assumeIsolated` under a nonisolated async function fail.
+    package func reasons(for shape: IsolationStopShape, includingAbsent: Bool = true) -> [SettingReason] {
+        let has = Set(settings)
+        var reasons: [SettingReason] = []
+        func add(_ setting: ConcurrencySetting, _ why: String, _ cases: [String]) {
+            reasons.append(SettingReason(label: setting.label, text: "\(setting.name) (\(setting.manifestSpelling)): \(why)", caseIDs: cases))
+        }
+        switch shape {
+        case .mainActorCodeOffMain:
+            if has.contains(.defaultIsolationMainActor) {
+                add(.defaultIsolationMainActor, ConcurrencySetting.defaultIsolationMainActor.effect + ", so the code that ran off the main thread needed none written to be main-actor isolated", ["14a", "15a"])
+            }
+        case .isolatedWitness:
+            if has.contains(.defaultIsolationMainActor) {
+                add(.defaultIsolationMainActor, "a main-actor type's conformance to a nonisolated protocol is isolated under it (on Swift 6.3.1 even without InferIsolatedConformances), so its witness checks the main actor", ["17a", "18a"])
+            }
+            if has.contains(.inferIsolatedConformances) {
+                add(.inferIsolatedConformances, ConcurrencySetting.inferIsolatedConformances.effect + "; the witness that ran off the main actor belongs to one", ["17a", "16a"])
+            }
+        case .executorAssumption:
+            if has.contains(.nonisolatedNonsendingByDefault) {
+                add(.nonisolatedNonsendingByDefault, ConcurrencySetting.nonisolatedNonsendingByDefault.effect + ": an assumeIsolated under one holds only while the caller is that actor, and fails from an @concurrent function or another caller; a dispatchPrecondition(.notOnQueue(.main)) there now fails", ["19b", "20a", "21a"])
+            } else if includingAbsent {
+                reasons.append(SettingReason(label: "no NN", text: "without NonisolatedNonsendingByDefault a nonisolated async function runs on the global executor whoever awaits it, so an assumeIsolated in code it calls fails", caseIDs: ["19a"]))
+            }
+        case .otherActorCode:
+            break
+        }
+        if languageMode == "5", shape != .executorAssumption {
+            reasons.append(SettingReason(label: "Swift 5", text: "Swift 5 language mode: the compiler does not check what crosses threads here, so isolated code could reach another thread unnoticed", caseIDs: ["8b", "14a"]))
+        }
+        if has.contains(.dataRaceChecks), shape != .executorAssumption {
+            add(.dataRaceChecks, ConcurrencySetting.dataRaceChecks.effect + "; that check is what caught it (built without it the code runs on the wrong thread unchecked)", ["15a", "16a"])
+        }
+        return reasons
+    }
+
 }

@@ -93,7 +93,12 @@ package struct BuildConfiguration: Hashable, Sendable, Codable, Comparable, Cust
     package static func < (lhs: Self, rhs: Self) -> Bool {
         let left = all.firstIndex(of: lhs.withoutSettings)!, right = all.firstIndex(of: rhs.withoutSettings)!
         if left != right { return left < right }
-        return (lhs.settings?.label ?? "") < (rhs.settings?.label ?? "")
+        // The case's own flags, then no settings, then by label.
+        func key(_ settings: BuildSettings?) -> (Int, String) {
+            guard let settings else { return (0, "") }
+            return settings.label == "plain" ? (1, "") : (2, settings.label)
+        }
+        return key(lhs.settings) < key(rhs.settings)
     }
 
     package init(from decoder: any Decoder) throws {

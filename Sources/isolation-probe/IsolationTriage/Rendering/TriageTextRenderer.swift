@@ -64,6 +64,7 @@ public struct TriageTextRenderer: Sendable {
             } else if diagnosis.verdict == .isolationTrap {
                 lines += field("route", "no catalog route fits these frames; `isolation-probe list` shows the known ones")
             }
+            if let settings = diagnosis.routeSettings { lines += renderSettings(settings) }
         } else if let thread = diagnosis.crashedThread {
             lines += field("thread", thread)
         }
@@ -125,6 +126,19 @@ public struct TriageTextRenderer: Sendable {
         return "not in the report: `isolation-probe detect --package . --product \(product)` builds and runs it "
             + "with the runtime's checks in warning mode, which print the file and line "
             + "(`isolation-probe detect --package .` runs the tests)"
+    }
+
+    /// The settings that make the route possible: the target's own, or those to look for.
+    private func renderSettings(_ settings: RouteSettings) -> [String] {
+        var lines = settings.target.map { field("settings", "of \($0)") } ?? []
+        if let fact = settings.sourceFact { lines += wrap(fact, label: settings.target == nil ? "settings" : "") }
+        let intro = settings.fromPackage ? "" : "possible with: "
+        for (index, setting) in settings.settings.enumerated() {
+            let label = index == 0 && lines.isEmpty ? "settings" : ""
+            lines += wrap("\(intro)\(setting.text) (catalog \(setting.caseIDs.joined(separator: ", ")))", label: label)
+        }
+        if settings.fromPackage, settings.settings.isEmpty { lines += wrap("none of its settings makes this route possible", label: "") }
+        return lines
     }
 
     private func describe(_ frame: StackFrame) -> String {
