@@ -106,7 +106,7 @@ struct SettingsPackageTests {
         #expect(named.reasons.map(\.label) == ["DM"])
         let text = report.render(.text)
         #expect(text.contains("settings of SettingsApp (Swift 6; DM, IIC):"), "\(text)")
-        #expect(text.contains("DM: default isolation MainActor (.defaultIsolation(MainActor.self))"), "\(text)")
+        #expect(text.contains("DM: default isolation MainActor (.defaultIsolation(MainActor.self)): unannotated declarations"), "\(text)")
         #expect(report.render(.json).contains("\"label\" : \"DM\""))
 
         // Triage: the same program run without detect's warning mode traps;
@@ -124,7 +124,66 @@ struct SettingsPackageTests {
         #expect(triaged.standardOutput.contains("default isolation MainActor (.defaultIsolation(MainActor.self))"), "\(triaged.standardOutput)")
         // Without the sources the settings are the ones to look for.
         let bare = try await ProbeBinary.run(["triage", crashFile.path])
-        #expect(bare.standardOutput.contains("possible with: default isolation MainActor"), "\(bare.standardOutput)")
+        #expect(bare.standardOutput.contains("settings    possible with: default isolation MainActor"), "\(bare.standardOutput)")
         #expect(!bare.standardOutput.contains("of SettingsApp"))
+        let json = try await ProbeBinary.run(["triage", crashFile.path, "--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let routeSettings = try #require(((document["reports"] as? [[String: Any]])?.first?["routeSettings"]) as? [String: Any])
+        #expect(routeSettings["fromPackage"] as? Bool == false)
+        #expect((routeSettings["settings"] as? [[String: Any]])?.compactMap { $0["label"] as? String } == ["DM", "Swift 5", "checks"])
+    }
+}
+
+/// Triage's settings for a route, from the offender's shape, the package's
+/// settings and the sources.
+@Suite("route settings")
+struct RouteSettingsTests {
+    static let app = PackageConcurrencySettings(packagePath: "/p", targets: [
+        TargetConcurrencySettings(target: "App", path: "Sources/App", languageMode: "6", settings: [.defaultIsolationMainActor]),
+    ])
+
+    @Test("a trap in a protocol witness: the settings that make a conformance isolated, or the target's own")
+    func witness() throws {
+        let finding = IsolationFinding(offender: StackFrame(
+            index: 2, symbol: "protocol witness for Renderer.render() in conformance Canvas", file: "/ci/Sources/App/Canvas.swift"))
+        let candidates = try #require(RouteSettings(for: finding, package: nil, sourcesRoot: nil))
+        #expect(!candidates.fromPackage)
+        #expect(candidates.settings.map(\.label) == ["DM", "IIC", "Swift 5", "checks"])
+        let own = try #require(RouteSettings(for: finding, package: Self.app, sourcesRoot: nil))
+        #expect(own.fromPackage)
+        #expect(own.target == "App (Swift 6; DM)")
+        #expect(own.settings.map(\.label) == ["DM"])
+        #expect(own.settings.first?.caseIDs == ["17a", "18a"])
+    }
+
+    @Test("a trap in main-actor code whose file writes no @MainActor: default isolation, from the sources")
+    func noMainActorInSight() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("route-settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Sources/App")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("final class Gallery { func refresh() { run { } } }\n".utf8).write(to: folder.appendingPathComponent("Gallery.swift"))
+        try Data("@MainActor final class Screen { func show() { run { } } }\n".utf8).write(to: folder.appendingPathComponent("Screen.swift"))
+        let package = PackageConcurrencySettings(packagePath: root.path, targets: Self.app.targets)
+        func settings(_ file: String) -> RouteSettings? {
+            RouteSettings(for: IsolationFinding(offender: StackFrame(index: 2, symbol: "closure #1 in Gallery.refresh()", file: file),
+                                                expectedExecutor: "MainActor"),
+                          package: package, sourcesRoot: root.appendingPathComponent("Sources").path)
+        }
+        let gallery = try #require(settings("/build/machine/Sources/App/Gallery.swift"))
+        #expect(gallery.sourceFact?.hasPrefix("no @MainActor is written in \(folder.path)/Gallery.swift") == true, "\(gallery)")
+        #expect(gallery.target == "App (Swift 6; DM)")
+        #expect(gallery.settings.map(\.label) == ["DM"])
+        #expect(settings("/build/machine/Sources/App/Screen.swift")?.sourceFact == nil)
+        // A file the sources do not have: the target still comes from the report's path.
+        #expect(settings("/build/machine/Sources/App/Missing.swift")?.target == "App (Swift 6; DM)")
+    }
+
+    @Test("an assumeIsolated trap names NonisolatedNonsendingByDefault")
+    func assumeIsolated() throws {
+        let finding = IsolationFinding(offender: StackFrame(index: 3, symbol: "recordOnMain()", file: "/ci/Sources/App/Record.swift"),
+                                       route: .assumeIsolatedOffActor(reason: "test"))
+        #expect(RouteSettings(for: finding, package: nil, sourcesRoot: nil)?.settings.map(\.label) == ["NN"])
+        #expect(RouteSettings(for: finding, package: Self.app, sourcesRoot: nil)?.settings.map(\.label) == ["no NN"])
     }
 }

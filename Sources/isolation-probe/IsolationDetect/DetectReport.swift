@@ -86,7 +86,7 @@ package struct DetectReport: Sendable {
                     out += "    settings of \(target.summary): "
                         + (reasons.isEmpty ? "none of them made this possible\n" : "\n")
                     for reason in reasons {
-                        out += "      \(reason.label): \(reason.text) (catalog \(reason.caseIDs.joined(separator: ", ")))\n"
+                        out += "      \(reason.label): \(reason.title): \(reason.why) (catalog \(reason.caseIDs.joined(separator: ", ")))\n"
                     }
                 }
             }
@@ -161,7 +161,7 @@ package struct DetectReport: Sendable {
         let results = tally.entries.map { entry in
             let violation = entry.violation
             let settings = settingReasons(for: entry).map { named in
-                named.reasons.isEmpty ? "" : " Made possible by \(named.target.target)'s settings: " + named.reasons.map(\.text).joined(separator: "; ") + "."
+                named.reasons.isEmpty ? "" : " Made possible by \(named.target.target)'s settings: " + named.reasons.map { "\($0.title): \($0.why)" }.joined(separator: "; ") + "."
             } ?? ""
             return SARIF.Result(
                 ruleId: violation.kind.rawValue, level: "error",

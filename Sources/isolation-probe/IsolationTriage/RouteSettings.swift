@@ -21,8 +21,10 @@ public struct RouteSettings: Sendable, Hashable, Codable {
     public struct Setting: Sendable, Hashable, Codable {
         /// `DM`, `NN`, `IIC`, `checks`, `Swift 5`, or `no NN`.
         public var label: String
-        /// Why, naming the setting's manifest spelling.
-        public var text: String
+        /// The setting's name with its manifest spelling.
+        public var title: String
+        /// Why it makes the route possible.
+        public var why: String
         /// Catalog cases that show it.
         public var caseIDs: [String]
     }
@@ -53,7 +55,7 @@ public struct RouteSettings: Sendable, Hashable, Codable {
         let reasons = target.map { $0.reasons(for: shape) } ?? SettingReason.candidates(for: shape)
         self.target = target?.summary
         fromPackage = target != nil
-        settings = reasons.map { Setting(label: $0.label, text: $0.text, caseIDs: $0.caseIDs) }
+        settings = reasons.map { Setting(label: $0.label, title: $0.title, why: $0.why, caseIDs: $0.caseIDs) }
         if settings.isEmpty, sourceFact == nil, target == nil { return nil }
     }
 

@@ -251,24 +251,28 @@ package enum IsolationStopShape: Sendable, Hashable {
     case otherActorCode
 }
 
-/// One reason a target's settings made a stop possible: the setting (nil
-/// for the language mode) and why, in a sentence.
+/// One reason a target's settings made a stop possible: the setting (or
+/// the language mode), and why, in a sentence.
 ///
 /// ```swift
-/// app.reasons(for: .mainActorCodeOffMain).first?.text
-/// // "default isolation MainActor (.defaultIsolation(MainActor.self)): unannotated declarations, …"
+/// let reason = app.reasons(for: .mainActorCodeOffMain).first
+/// reason?.title   // "default isolation MainActor (.defaultIsolation(MainActor.self))"
+/// reason?.why     // "unannotated declarations, and the closures written in them, are main-actor isolated …"
 /// ```
 package struct SettingReason: Sendable, Hashable, Codable {
-    /// The setting's short label (`DM`, `NN`, `IIC`, `checks`), or `Swift 5` for the language mode.
+    /// The setting's short label (`DM`, `NN`, `IIC`, `checks`), `Swift 5` for the language mode, `no NN` for NN's absence.
     package var label: String
+    /// The setting's name with its manifest spelling.
+    package var title: String
     /// Why it made the stop possible.
-    package var text: String
+    package var why: String
     /// Catalog cases that show it.
     package var caseIDs: [String]
 
-    package init(label: String, text: String, caseIDs: [String]) {
+    package init(label: String, title: String, why: String, caseIDs: [String]) {
         self.label = label
-        self.text = text
+        self.title = title
+        self.why = why
         self.caseIDs = caseIDs
     }
 
@@ -289,7 +293,7 @@ extension TargetConcurrencySettings {
         let has = Set(settings)
         var reasons: [SettingReason] = []
         func add(_ setting: ConcurrencySetting, _ why: String, _ cases: [String]) {
-            reasons.append(SettingReason(label: setting.label, text: "\(setting.name) (\(setting.manifestSpelling)): \(why)", caseIDs: cases))
+            reasons.append(SettingReason(label: setting.label, title: "\(setting.name) (\(setting.manifestSpelling))", why: why, caseIDs: cases))
         }
         switch shape {
         case .mainActorCodeOffMain:
@@ -307,13 +311,13 @@ extension TargetConcurrencySettings {
             if has.contains(.nonisolatedNonsendingByDefault) {
                 add(.nonisolatedNonsendingByDefault, ConcurrencySetting.nonisolatedNonsendingByDefault.effect + ": an assumeIsolated under one holds only while the caller is that actor, and fails from an @concurrent function or another caller; a dispatchPrecondition(.notOnQueue(.main)) there now fails", ["19b", "20a", "21a"])
             } else if includingAbsent {
-                reasons.append(SettingReason(label: "no NN", text: "without NonisolatedNonsendingByDefault a nonisolated async function runs on the global executor whoever awaits it, so an assumeIsolated in code it calls fails", caseIDs: ["19a"]))
+                reasons.append(SettingReason(label: "no NN", title: "NonisolatedNonsendingByDefault off", why: "a nonisolated async function runs on the global executor whoever awaits it, so an assumeIsolated in code it calls fails", caseIDs: ["19a"]))
             }
         case .otherActorCode:
             break
         }
         if languageMode == "5", shape != .executorAssumption {
-            reasons.append(SettingReason(label: "Swift 5", text: "Swift 5 language mode: the compiler does not check what crosses threads here, so isolated code could reach another thread unnoticed", caseIDs: ["8b", "14a"]))
+            reasons.append(SettingReason(label: "Swift 5", title: "Swift 5 language mode (.swiftLanguageMode(.v5))", why: "the compiler does not check what crosses threads here, so isolated code could reach another thread unnoticed", caseIDs: ["8b", "14a"]))
         }
         if has.contains(.dataRaceChecks), shape != .executorAssumption {
             add(.dataRaceChecks, ConcurrencySetting.dataRaceChecks.effect + "; that check is what caught it (built without it the code runs on the wrong thread unchecked)", ["15a", "16a"])

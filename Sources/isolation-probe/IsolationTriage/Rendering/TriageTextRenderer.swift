@@ -128,16 +128,20 @@ public struct TriageTextRenderer: Sendable {
             + "(`isolation-probe detect --package .` runs the tests)"
     }
 
-    /// The settings that make the route possible: the target's own, or those to look for.
+    /// The settings that make the route possible: the target's own, with
+    /// why, or (without the package) the ones to look for, in one paragraph.
     private func renderSettings(_ settings: RouteSettings) -> [String] {
         var lines = settings.target.map { field("settings", "of \($0)") } ?? []
-        if let fact = settings.sourceFact { lines += wrap(fact, label: settings.target == nil ? "settings" : "") }
-        let intro = settings.fromPackage ? "" : "possible with: "
-        for (index, setting) in settings.settings.enumerated() {
-            let label = index == 0 && lines.isEmpty ? "settings" : ""
-            lines += wrap("\(intro)\(setting.text) (catalog \(setting.caseIDs.joined(separator: ", ")))", label: label)
+        if let fact = settings.sourceFact { lines += wrap(fact, label: lines.isEmpty ? "settings" : "") }
+        guard settings.fromPackage else {
+            let titles = settings.settings.map { "\($0.title), catalog \($0.caseIDs.joined(separator: ", "))" }
+            return lines + wrap("possible with: " + titles.joined(separator: "; ")
+                + " (`--sources DIR` in the package reads the target's own)", label: lines.isEmpty ? "settings" : "")
         }
-        if settings.fromPackage, settings.settings.isEmpty { lines += wrap("none of its settings makes this route possible", label: "") }
+        for setting in settings.settings {
+            lines += wrap("\(setting.title): \(setting.why) (catalog \(setting.caseIDs.joined(separator: ", ")))", label: "")
+        }
+        if settings.settings.isEmpty { lines += wrap("none of its settings makes this route possible", label: "") }
         return lines
     }
 
