@@ -52,7 +52,7 @@ package struct DetectReport: Sendable {
     /// ```swift
     /// report.settingReasons(for: entry)?.target.summary   // "App (Swift 6; DM)"
     /// ```
-    package func settingReasons(for entry: ViolationTally.Entry) -> (target: TargetConcurrencySettings, reasons: [SettingReason])? {
+    func settingReasons(for entry: ViolationTally.Entry) -> (target: TargetConcurrencySettings, reasons: [SettingReason])? {
         let module = entry.violation.fileID.split(separator: "/").first.map(String.init) ?? ""
         guard let target = packageSettings?.target(named: module) else { return nil }
         return (target, target.reasons(for: entry.violation.kind.stopShape))

@@ -164,6 +164,11 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
         package var packagePath: String
         package var reason: String
 
+        package init(packagePath: String, reason: String) {
+            self.packagePath = packagePath
+            self.reason = reason
+        }
+
         package var description: String { "cannot read the settings of the package at \(packagePath): \(reason)" }
     }
 
