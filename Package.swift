@@ -96,7 +96,7 @@ let package = Package(
         ),
         .target(
             name: "ProbeProcess",
-            dependencies: [probeOnly("Subprocess", "swift-subprocess")],
+            dependencies: ["ProbeSupport", probeOnly("Subprocess", "swift-subprocess")],
             path: "Sources/isolation-probe/ProbeProcess",
             swiftSettings: strictSwift6
         ),

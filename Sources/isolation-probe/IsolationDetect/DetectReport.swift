@@ -16,6 +16,11 @@ package struct DetectReport: Sendable {
     package var tally: ViolationTally
     /// Where the program's standard error was kept (`--keep-crash-text`).
     package var keptCrashText: String?
+    /// The package's targets' settings (`--package`), to name the setting
+    /// that made each violation possible.
+    package var packageSettings: PackageConcurrencySettings?
+    /// Why the settings could not be read, when they could not.
+    package var settingsProblem: String?
 
     package init(command: [String], ending: ProcessTermination, tally: ViolationTally) {
         self.command = command
@@ -38,6 +43,19 @@ package struct DetectReport: Sendable {
         case .json: return ReportJSON.encode(JSONForm(report: self))
         case .sarif: return ReportJSON.encode(sarif())
         }
+    }
+
+    /// The settings of the violation's module that made it possible, with
+    /// the target they belong to; nil when the package's settings are not
+    /// known or no target is that module.
+    ///
+    /// ```swift
+    /// report.settingReasons(for: entry)?.target.summary   // "App (Swift 6; DM)"
+    /// ```
+    func settingReasons(for entry: ViolationTally.Entry) -> (target: TargetConcurrencySettings, reasons: [SettingReason])? {
+        let module = entry.violation.fileID.split(separator: "/").first.map(String.init) ?? ""
+        guard let target = packageSettings?.target(named: module) else { return nil }
+        return (target, target.reasons(for: entry.violation.kind.stopShape))
     }
 
     /// `path:line` when the file was found, else the runtime's `#fileID:line`.
@@ -64,8 +82,16 @@ package struct DetectReport: Sendable {
                     out += "    the line is where the isolated function or closure is written; "
                         + "it ran on a thread its isolation does not allow\n"
                 }
+                if let (target, reasons) = settingReasons(for: entry) {
+                    out += "    settings of \(target.summary): "
+                        + (reasons.isEmpty ? "none of them made this possible\n" : "\n")
+                    for reason in reasons {
+                        out += "      \(reason.label): \(reason.title): \(reason.why) (catalog \(reason.caseIDs.joined(separator: ", ")))\n"
+                    }
+                }
             }
         }
+        if let settingsProblem { out += "isolation-probe detect: settings not named: \(settingsProblem)\n" }
         out += "isolation-probe detect: the program \(ending.sentence)\n"
         if let keptCrashText { out += "isolation-probe detect: its standard error is kept in \(keptCrashText) (`isolation-probe triage \(keptCrashText)`)\n" }
         return out
@@ -79,6 +105,10 @@ package struct DetectReport: Sendable {
             let line: Int
             let count: Int
             let detail: String
+            /// The violation's target, with its settings (`--package`).
+            let target: TargetConcurrencySettings?
+            /// The settings that made it possible.
+            let settings: [SettingReason]?
         }
         let version = 1
         let tool = "isolation-probe detect"
@@ -96,9 +126,11 @@ package struct DetectReport: Sendable {
             }
             occurrences = report.tally.occurrences
             violations = report.tally.entries.map { entry in
-                Violation(
+                let named = report.settingReasons(for: entry)
+                return Violation(
                     kind: entry.violation.kind.rawValue, fileID: entry.violation.fileID, path: entry.path,
-                    line: entry.violation.line, count: entry.count, detail: entry.violation.detail)
+                    line: entry.violation.line, count: entry.count, detail: entry.violation.detail,
+                    target: named?.target, settings: named?.reasons)
             }
         }
 
@@ -128,9 +160,12 @@ package struct DetectReport: Sendable {
         }
         let results = tally.entries.map { entry in
             let violation = entry.violation
+            let settings = settingReasons(for: entry).map { named in
+                named.reasons.isEmpty ? "" : " Made possible by \(named.target.target)'s settings: " + named.reasons.map { "\($0.title): \($0.why)" }.joined(separator: "; ") + "."
+            } ?? ""
             return SARIF.Result(
                 ruleId: violation.kind.rawValue, level: "error",
-                message: .init(text: "\(violation.detail) (\(entry.count) time\(entry.count == 1 ? "" : "s") during `\(command.joined(separator: " "))`)."),
+                message: .init(text: "\(violation.detail) (\(entry.count) time\(entry.count == 1 ? "" : "s") during `\(command.joined(separator: " "))`).\(settings)"),
                 locations: violation.fileID.isEmpty
                     ? [] : [SARIF.Location(file: entry.path ?? violation.fileID, line: violation.line, column: nil)],
                 properties: ["occurrences": entry.count])

@@ -1,3 +1,5 @@
+import ProbeSupport
+
 /// One isolation violation the Swift runtime reported, recognised from the
 /// program's standard error.
 ///
@@ -19,6 +21,15 @@ struct IsolationViolation: Hashable, Codable, Sendable {
         case actor = "actor-isolated-off-actor"
         /// `assumeIsolated` / `preconditionIsolated` failed: the program stops here.
         case executorAssumption = "executor-assumption-failed"
+
+        /// The shape the settings are judged by.
+        var stopShape: IsolationStopShape {
+            switch self {
+            case .mainActor: .mainActorCodeOffMain
+            case .actor: .otherActorCode
+            case .executorAssumption: .executorAssumption
+            }
+        }
 
         /// One line for reports.
         var summary: String {

@@ -94,13 +94,24 @@ package struct PackageCheck {
 
         let engine = DetectEngine(sourceRoot: packagePath, forwardRuntimeWarnings: forwardRuntimeWarnings,
                                   keepCrashText: keepCrashText)
+        var report: DetectReport
         switch target {
         case .tests:
-            return try await engine.run(["swift", "test", "--skip-build"] + commonArguments + passthrough)
+            report = try await engine.run(["swift", "test", "--skip-build"] + commonArguments + passthrough)
         case .product(let name):
             let binPath = try await showBinPath()
-            return try await engine.run([(binPath as NSString).appendingPathComponent(name)] + passthrough)
+            report = try await engine.run([(binPath as NSString).appendingPathComponent(name)] + passthrough)
         }
+        // The targets' settings say which of them made a violation possible;
+        // without them the violations are still reported.
+        if !report.tally.entries.isEmpty {
+            do throws(PackageConcurrencySettings.Failure) {
+                report.packageSettings = try await PackageConcurrencySettings.read(packageAt: packagePath)
+            } catch {
+                report.settingsProblem = error.description
+            }
+        }
+        return report
     }
 
     /// Asks SwiftPM where the products of this configuration are.

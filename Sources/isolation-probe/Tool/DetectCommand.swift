@@ -31,7 +31,9 @@ struct DetectCommand: AsyncParsableCommand {
             closure is written (the runtime's #fileID, resolved against --source-root).
             With --package, the package is first built with -Xswiftc -enable-actor-data-race-checks \
             (in <package>/.build/isolation-probe-detect), then its tests (or --product) run under detect; \
-            arguments after `--` go to the tests or the product.
+            arguments after `--` go to the tests or the product. The targets' settings (swift package \
+            dump-package: language mode, default isolation, upcoming features) then name, under each \
+            violation, those of its target that made it possible.
             The program's standard output and error are forwarded line by line (both are read, because \
             swift test relays the runtime's warnings on standard output); standard input is inherited.
             The report goes to standard error, or to --output.

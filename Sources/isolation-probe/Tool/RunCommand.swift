@@ -57,15 +57,15 @@ struct CaseRunOptions: ParsableArguments {
     @Argument(help: "Case ids, catalog entries (8b) or catalog numbers (8). Default: every case.")
     var cases: [String] = []
 
-    @Option(name: .long, help: "Run in this configuration instead of each case's primary one: \(BuildConfiguration.allIDs).")
+    @Option(name: .long, help: "Run in this configuration instead of each case's primary one: \(BuildConfiguration.allIDs), or a build-settings column such as 6@DM.")
     var configuration: String?
 
     @OptionGroup var catalogOptions: CatalogOptions
     @OptionGroup var engineOptions: EngineOptions
 
     func validate() throws {
-        if let configuration, BuildConfiguration(id: configuration) == nil {
-            throw ValidationError("unknown configuration '\(configuration)'; known: \(BuildConfiguration.allIDs)")
+        if let configuration, let problem = BuildConfiguration.idProblem(configuration) {
+            throw ValidationError(problem)
         }
     }
 

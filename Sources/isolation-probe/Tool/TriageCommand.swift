@@ -4,6 +4,7 @@ import IsolationCatalog
 import IsolationLint
 import IsolationTriage
 import ProbeCommandLine
+import ProbeProcess
 import ProbeSupport
 
 /// `isolation-probe triage`: reads crash reports a user already has and says
@@ -34,7 +35,9 @@ struct TriageCommand: AsyncParsableCommand {
             offender, the executor it expected, its callers and queue, and the catalog case(s) of the \
             likely route with their explanation and fix.
             With --sources DIR, DIR is linted and the findings naming the frames' types and members are \
-            listed first.
+            listed first; when DIR is in a package, its targets' settings (swift package dump-package) \
+            name the setting that made the route possible (default isolation, isolated conformances, \
+            NonisolatedNonsendingByDefault), otherwise the settings to look for are listed.
             Exit status: 0 every report triaged, 1 a report could not be classified (unknown), \
             2 unreadable input or bad usage.
             """
@@ -74,12 +77,14 @@ struct TriageCommand: AsyncParsableCommand {
         var join: TriageSourceJoin?
         if let hints, let sources { join = TriageSourceJoin(tracer: try ClosureFlowTracer(paths: [sources]), hints: hints) }
         let triage = CrashTriage(timeLimit: timeLimit)
+        let packageSettings = await readPackageSettings()
         var outcomes: [TriageOutcome] = []
         for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
             do {
                 var diagnosis = try await triage.triage(try Self.read(source, within: timeLimit), source: source == "-" ? "<stdin>" : source)
                 if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
                 diagnosis.closureJoins = join?.joins(for: diagnosis)
+                diagnosis.routeSettings = diagnosis.isolation.flatMap { RouteSettings(for: $0, package: packageSettings, sourcesRoot: sources) }
                 outcomes.append(.diagnosed(diagnosis))
             } catch {
                 outcomes.append(.failed(error))
@@ -191,6 +196,19 @@ struct TriageCommand: AsyncParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("isolation-probe triage: catalog unavailable (\(error.description)); routes are named without their explanations\n".utf8))
             return [:]
+        }
+    }
+
+    /// `--sources`: the settings of the package the folder belongs to, to
+    /// name those that make a route possible; nil (with a note) when the
+    /// folder is in no package or its manifest cannot be read.
+    private func readPackageSettings() async -> PackageConcurrencySettings? {
+        guard let sources, let root = RouteSettings.packageRoot(around: sources) else { return nil }
+        do throws(PackageConcurrencySettings.Failure) {
+            return try await PackageConcurrencySettings.read(packageAt: root)
+        } catch {
+            FileHandle.standardError.write(Data("isolation-probe triage: --sources: settings not read: \(error.description)\n".utf8))
+            return nil
         }
     }
 

@@ -1,12 +1,15 @@
 /// One way of compiling a case program: a language mode, a concurrency
-/// checking level, and whether the run-time actor data-race checks are on.
+/// checking level, whether the run-time actor data-race checks are on, and,
+/// in the build-settings dimension, the Swift 6.2 settings (``BuildSettings``).
 ///
-/// The six configurations form the compile matrix:
+/// The six configurations without settings form the compile matrix:
 ///
 /// ```swift
 /// BuildConfiguration(id: "5-strict+checks")?.swiftcFlags
 /// // ["-swift-version", "5", "-strict-concurrency=complete",
 /// //  "-enable-actor-data-race-checks"]
+/// BuildConfiguration(id: "6@DM+NN")?.settings?.programSettings
+/// // [.defaultIsolationMainActor, .nonisolatedNonsendingByDefault]
 /// ```
 package struct BuildConfiguration: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
     /// Language mode and checking level, without the run-time checks flag.
@@ -27,27 +30,50 @@ package struct BuildConfiguration: Hashable, Sendable, Codable, Comparable, Cust
     package var mode: Mode
     /// `-enable-actor-data-race-checks`.
     package var runtimeChecks: Bool
+    /// The settings column; nil builds with the case's own flags.
+    package var settings: BuildSettings?
 
     /// Every configuration, in the matrix's column order.
     package static let all: [BuildConfiguration] = Mode.allCases.flatMap { mode in
         [BuildConfiguration(mode: mode, runtimeChecks: false), BuildConfiguration(mode: mode, runtimeChecks: true)]
     }
 
-    package init(mode: Mode, runtimeChecks: Bool) {
+    package init(mode: Mode, runtimeChecks: Bool, settings: BuildSettings? = nil) {
         self.mode = mode
         self.runtimeChecks = runtimeChecks
+        self.settings = settings
     }
 
-    /// Parses an id such as `6`, `6+checks`, `5-strict`, `5-strict+checks`.
+    /// Parses an id such as `6`, `6+checks`, `5-strict`, `5-strict+checks`,
+    /// or one of those with a settings column: `6@plain`, `6+checks@DM+IIC`.
     package init?(id: String) {
-        let checks = id.hasSuffix("+checks")
-        let modeID = checks ? String(id.dropLast("+checks".count)) : id
+        let parts = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        var settings: BuildSettings?
+        if parts.count == 2 {
+            guard let parsed = BuildSettings(label: parts[1]) else { return nil }
+            settings = parsed
+        }
+        let checks = parts[0].hasSuffix("+checks")
+        let modeID = checks ? String(parts[0].dropLast("+checks".count)) : parts[0]
         guard let mode = Mode(rawValue: modeID) else { return nil }
-        self.init(mode: mode, runtimeChecks: checks)
+        self.init(mode: mode, runtimeChecks: checks, settings: settings)
+    }
+
+    /// What is wrong with a configuration id, or nil when it parses.
+    package static func idProblem(_ id: String) -> String? {
+        if BuildConfiguration(id: id) != nil { return nil }
+        let parts = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 2, let problem = BuildSettings.parseProblem(parts[1]) { return "'\(id)': \(problem)" }
+        return "unknown configuration '\(id)'; known: \(allIDs), each optionally followed by @ and settings (6@plain, 6+checks@DM+NN)"
     }
 
     /// The short id used in manifests, on the command line and in reports.
-    package var id: String { mode.rawValue + (runtimeChecks ? "+checks" : "") }
+    package var id: String {
+        mode.rawValue + (runtimeChecks ? "+checks" : "") + (settings.map { "@" + $0.label } ?? "")
+    }
+
+    /// The configuration without its settings column: one of ``all``.
+    package var withoutSettings: BuildConfiguration { BuildConfiguration(mode: mode, runtimeChecks: runtimeChecks) }
 
     package var description: String { id }
 
@@ -56,11 +82,23 @@ package struct BuildConfiguration: Hashable, Sendable, Codable, Comparable, Cust
         mode.flags + (runtimeChecks ? ["-enable-actor-data-race-checks"] : [])
     }
 
-    /// A longer human label, e.g. `-swift-version 5 -strict-concurrency=complete`.
-    package var flagSummary: String { swiftcFlags.joined(separator: " ") }
+    /// A longer human label, e.g. `-swift-version 5 -strict-concurrency=complete`;
+    /// a settings column adds its settings' flags and modules' modes.
+    package var flagSummary: String {
+        guard let settings else { return swiftcFlags.joined(separator: " ") }
+        let modules = settings.moduleModes.keys.sorted().map { "(\($0): -swift-version \(settings.moduleModes[$0]!))" }
+        return (swiftcFlags + settings.programSettings.flatMap(\.compilerFlags) + modules).joined(separator: " ")
+    }
 
     package static func < (lhs: Self, rhs: Self) -> Bool {
-        all.firstIndex(of: lhs)! < all.firstIndex(of: rhs)!
+        let left = all.firstIndex(of: lhs.withoutSettings)!, right = all.firstIndex(of: rhs.withoutSettings)!
+        if left != right { return left < right }
+        // The case's own flags, then no settings, then by label.
+        func key(_ settings: BuildSettings?) -> (Int, String) {
+            guard let settings else { return (0, "") }
+            return settings.label == "plain" ? (1, "") : (2, settings.label)
+        }
+        return key(lhs.settings) < key(rhs.settings)
     }
 
     package init(from decoder: any Decoder) throws {
@@ -68,9 +106,7 @@ package struct BuildConfiguration: Hashable, Sendable, Codable, Comparable, Cust
         let id = try container.decode(String.self)
         guard let parsed = BuildConfiguration(id: id) else {
             throw DecodingError.dataCorruptedError(
-                in: container,
-                debugDescription: "unknown configuration '\(id)'; known: \(BuildConfiguration.allIDs)"
-            )
+                in: container, debugDescription: BuildConfiguration.idProblem(id) ?? "unknown configuration '\(id)'")
         }
         self = parsed
     }

@@ -38,7 +38,9 @@ package struct CaseManifest: Codable, Sendable, Hashable {
     package var primary: BuildConfiguration
     /// Expected outcome per configuration id (`5`, `5+checks`, `5-strict`,
     /// `5-strict+checks`, `6`, `6+checks`). A configuration left out is run
-    /// but not judged.
+    /// but not judged. Ids with a settings column (`6@plain`, `6+checks@DM`;
+    /// see ``BuildSettings``) declare the case's columns in the matrix's
+    /// build-settings dimension.
     package var expect: [String: Expectation]
     /// The `.swift` files of the program, relative to the case folder.
     /// Default: every `.swift` file directly in the folder.
@@ -63,6 +65,12 @@ package struct CaseManifest: Codable, Sendable, Hashable {
         expect[configuration.id]
     }
 
+    /// The build-settings columns the manifest states expectations for, in
+    /// matrix order.
+    package var settingsColumns: [BuildConfiguration] {
+        expect.keys.compactMap(BuildConfiguration.init(id:)).filter { $0.settings != nil }.sorted()
+    }
+
     /// Checks what JSON decoding cannot: known configuration ids, a stated
     /// primary expectation, a well-formed id.
     package func validate() throws(CatalogError) {
@@ -70,8 +78,17 @@ package struct CaseManifest: Codable, Sendable, Hashable {
         if id.isEmpty || id.unicodeScalars.contains(where: { !idCharacters.contains($0) }) {
             throw .invalidManifest(id: id, reason: "id must be lowercase letters, digits and dashes")
         }
-        for key in expect.keys where BuildConfiguration(id: key) == nil {
-            throw .invalidManifest(id: id, reason: "unknown configuration '\(key)' in expect; known: \(BuildConfiguration.allIDs)")
+        for key in expect.keys.sorted() {
+            if let problem = BuildConfiguration.idProblem(key) { throw .invalidManifest(id: id, reason: "in expect: \(problem)") }
+        }
+        let moduleNames = Set((modules ?? []).map(\.name))
+        for column in settingsColumns {
+            for module in column.settings!.moduleModes.keys.sorted() where !moduleNames.contains(module) {
+                throw .invalidManifest(id: id, reason: "in expect: '\(column.id)' sets the mode of '\(module)', which is not one of the case's modules")
+            }
+        }
+        if primary.settings != nil {
+            throw .invalidManifest(id: id, reason: "the primary configuration is one of the six, without a settings column")
         }
         if expectation(for: primary) == nil {
             throw .invalidManifest(id: id, reason: "no expectation for the primary configuration '\(primary.id)'")

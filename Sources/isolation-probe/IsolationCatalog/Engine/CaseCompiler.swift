@@ -113,6 +113,10 @@ package actor CaseCompiler {
         if sources.isEmpty { throw CatalogError.noSources(id: manifest.id) }
         let links = manifest.links ?? []
         let modules = manifest.modules ?? []
+        // A settings column replaces the case's own settings flags and
+        // modules' language modes.
+        let extraFlags = configuration.settings?.programFlags(replacing: manifest.extraFlags ?? []) ?? manifest.extraFlags ?? []
+        let moduleFlags = modules.map { configuration.settings?.moduleFlags($0) ?? $0.flags ?? [] }
         let linked = links.isEmpty ? nil : try await libraries.products(for: links)
         if !swept {
             swept = true
@@ -123,15 +127,15 @@ package actor CaseCompiler {
         var hash = StableHash()
         hash.combine(try await version())
         hash.combine(configuration.swiftcFlags.joined(separator: " "))
-        hash.combine((manifest.extraFlags ?? []).joined(separator: " "))
+        hash.combine(extraFlags.joined(separator: " "))
         hash.combine(manifest.id)
         for source in sources {
             hash.combine(source.lastPathComponent)
             hash.combine(try Data(contentsOf: source))
         }
-        for module in modules {
+        for (module, flags) in zip(modules, moduleFlags) {
             hash.combine(module.name)
-            hash.combine((module.flags ?? []).joined(separator: " "))
+            hash.combine(flags.joined(separator: " "))
             for source in try probeCase.sourceFiles(of: module) {
                 hash.combine(source.lastPathComponent)
                 hash.combine(try Data(contentsOf: source))
@@ -166,9 +170,9 @@ package actor CaseCompiler {
         var moduleObjects: [URL] = []
         var succeeded = true
 
-        for module in modules where succeeded {
+        for (module, flags) in zip(modules, moduleFlags) where succeeded {
             let moduleSources = try probeCase.sourceFiles(of: module).map(\.path)
-            let common = ["-parse-as-library", "-g", "-module-name", module.name, "-module-cache-path", moduleCache.path] + (module.flags ?? [])
+            let common = ["-parse-as-library", "-g", "-module-name", module.name, "-module-cache-path", moduleCache.path] + flags
             let emitModule = common + ["-emit-module", "-emit-module-path", work.url.appendingPathComponent("\(module.name).swiftmodule").path] + moduleSources
             let object = work.url.appendingPathComponent("\(module.name).o")
             // `-c` without `-wmo`: one object per file; a module of one file
@@ -186,7 +190,7 @@ package actor CaseCompiler {
         let output = work.url.appendingPathComponent("program")
         if succeeded {
             var arguments = ["-parse-as-library", "-g", "-module-name", Self.moduleName(for: probeCase), "-module-cache-path", moduleCache.path]
-            arguments += configuration.swiftcFlags + (manifest.extraFlags ?? [])
+            arguments += configuration.swiftcFlags + extraFlags
             arguments += ["-I", work.url.path]
             for path in linked?.searchPaths ?? [] { arguments += ["-I", path.path] }
             arguments += sources.map(\.path)

@@ -106,6 +106,8 @@ package enum ProbeTextReport {
                      +checks = ... -enable-actor-data-race-checks
 
             """
+        let settings = settingsTable(observations, cases: cases)
+        if !settings.isEmpty { out += "\n" + settings }
         out += "\nwhat the compiler said (first diagnostic per case and configuration group):\n"
         for probeCase in cases {
             let rows = observations.filter { $0.caseID == probeCase.id }
@@ -153,6 +155,11 @@ package enum ProbeTextReport {
             let label = (configuration == BuildConfiguration.all.first ? "expects" : "").padding(toLength: 10, withPad: " ", startingAt: 0)
             let expectation = manifest.expectation(for: configuration)?.description ?? "(not stated)"
             lines.append("     " + label + configuration.id.padding(toLength: 17, withPad: " ", startingAt: 0) + expectation)
+        }
+        for column in manifest.settingsColumns {
+            let label = (column == manifest.settingsColumns.first ? "settings" : "").padding(toLength: 10, withPad: " ", startingAt: 0)
+            let expectation = manifest.expectation(for: column)?.description ?? "(not stated)"
+            lines.append("     " + label + column.id.padding(toLength: max(17, column.id.count + 1), withPad: " ", startingAt: 0) + expectation)
         }
         if let extra = manifest.extraFlags, !extra.isEmpty { lines.append(field("flags", extra.joined(separator: " "))) }
         if let links = manifest.links, !links.isEmpty { lines.append(field("links", links.joined(separator: ", "))) }

@@ -35,6 +35,8 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     /// storage it reached (filled when the caller has the sources; one per
     /// function the offender's name fits).
     public var closureJoins: [ClosureJoin]?
+    /// The build settings that make the trap's route possible (``RouteSettings``).
+    public var routeSettings: RouteSettings?
 
     /// Creates a diagnosis.
     ///

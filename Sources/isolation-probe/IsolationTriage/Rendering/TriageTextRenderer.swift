@@ -64,6 +64,7 @@ public struct TriageTextRenderer: Sendable {
             } else if diagnosis.verdict == .isolationTrap {
                 lines += field("route", "no catalog route fits these frames; `isolation-probe list` shows the known ones")
             }
+            if let settings = diagnosis.routeSettings { lines += renderSettings(settings) }
         } else if let thread = diagnosis.crashedThread {
             lines += field("thread", thread)
         }
@@ -125,6 +126,23 @@ public struct TriageTextRenderer: Sendable {
         return "not in the report: `isolation-probe detect --package . --product \(product)` builds and runs it "
             + "with the runtime's checks in warning mode, which print the file and line "
             + "(`isolation-probe detect --package .` runs the tests)"
+    }
+
+    /// The settings that make the route possible: the target's own, with
+    /// why, or (without the package) the ones to look for, in one paragraph.
+    private func renderSettings(_ settings: RouteSettings) -> [String] {
+        var lines = settings.target.map { field("settings", "of \($0)") } ?? []
+        if let fact = settings.sourceFact { lines += wrap(fact, label: lines.isEmpty ? "settings" : "") }
+        guard settings.fromPackage else {
+            let titles = settings.settings.map { "\($0.title), catalog \($0.caseIDs.joined(separator: ", "))" }
+            return lines + wrap("possible with: " + titles.joined(separator: "; ")
+                + " (`--sources DIR` in the package reads the target's own)", label: lines.isEmpty ? "settings" : "")
+        }
+        for setting in settings.settings {
+            lines += wrap("\(setting.title): \(setting.why) (catalog \(setting.caseIDs.joined(separator: ", ")))", label: "")
+        }
+        if settings.settings.isEmpty { lines += wrap("none of its settings makes this route possible", label: "") }
+        return lines
     }
 
     private func describe(_ frame: StackFrame) -> String {
