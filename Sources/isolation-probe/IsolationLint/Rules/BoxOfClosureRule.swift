@@ -57,10 +57,11 @@ struct BoxOfClosureRule {
                 rule: .uncheckedBoxOfClosure, at: argument, in: source,
                 message: "`\(boxName)<\(type.trimmedDescription)>` puts \(hit.description), which is not @Sendable, "
                     + "in `\(boxName)`, which is @unchecked Sendable for any value: a closure stored from main-actor "
-                    + "code and called through the box on another thread traps in its isolation check.",
+                    + "code and called through the box on another thread traps in its isolation check."
+                    + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
                 fix: "Make the function type `@Sendable` (`@Sendable \(hit.spelling)`, in the type alias if there is "
                     + "one), and store it in SafeBox or Mutex instead of `\(boxName)`.",
-                sendableFixes: fixes.count == hits.count ? fixes : [])
+                insertions: fixes.count == hits.count ? fixes : [])
         }
         return nil
     }
@@ -95,7 +96,8 @@ struct BoxOfClosureRule {
             rule: .uncheckedBoxOfClosure, at: call, in: source,
             message: "`\(boxName)(…)` infers its type argument from \(stored) which is not @Sendable, so the "
                 + "closure goes into `\(boxName)`, which is @unchecked Sendable for any value: a closure stored "
-                + "from main-actor code and called through the box on another thread traps in its isolation check.",
+                + "from main-actor code and called through the box on another thread traps in its isolation check."
+                + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
             fix: "Make the closure `@Sendable` (write the type: `\(boxName)<@Sendable (…) -> …>(…)`), and store it "
                 + "in SafeBox or Mutex instead of `\(boxName)`.")
     }
@@ -246,6 +248,25 @@ extension BoxOfClosureRule: SourceLintRule {
                 enum Logging {
                     static let sink = Box<↓LoggingSink>({ print($0) })
                     static let inferred = ↓Box({ (message: String) in print(message) })
+                }
+                """),
+            // A lock declared plain Sendable over `nonisolated(unsafe)` storage.
+            LintExample("""
+                import Foundation
+
+                final class SomeLock<Value>: Sendable {
+                    private let lock = NSLock()
+                    private nonisolated(unsafe) var value: Value
+                    init(_ value: Value) { self.value = value }
+                    func withLock<R>(_ body: (inout Value) -> R) -> R {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return body(&value)
+                    }
+                }
+
+                enum Hooks {
+                    static let hook = SomeLock<↓(() -> Void)?>(nil)
                 }
                 """),
         ],
