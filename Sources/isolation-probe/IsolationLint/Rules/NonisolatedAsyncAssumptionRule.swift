@@ -17,9 +17,6 @@ import SwiftSyntax
 struct NonisolatedAsyncAssumptionRule {
     let index: SourceIndex
 
-    /// How deep the search follows synchronous helpers.
-    private static let maximumCallDepth = 4
-
     /// What an assumption assumes.
     fileprivate enum Assumption: Equatable {
         /// `Actor.assumeIsolated`, or `dispatchPrecondition(condition: .onQueue(.main))`.
@@ -38,8 +35,9 @@ struct NonisolatedAsyncAssumptionRule {
 
     func check(_ sources: [ParsedSource]) -> [LintCandidate] {
         var candidates: [LintCandidate] = []
+        let memo = HelperMemo()
         for source in sources {
-            let visitor = Visitor(rule: self, source: source)
+            let visitor = Visitor(rule: self, source: source, memo: memo)
             visitor.walk(source.tree)
             candidates += visitor.candidates
         }
@@ -102,18 +100,25 @@ struct NonisolatedAsyncAssumptionRule {
         }
     }
 
+    /// What each synchronous helper, by name, assumes (nil: nothing), so
+    /// every helper's body is searched once per run however many async
+    /// functions reach it.
+    fileprivate final class HelperMemo {
+        var results: [String: (assumption: Assumption, via: [String])?] = [:]
+        var inProgress: Set<String> = []
+    }
+
     /// The first assumption in `body` (not inside closures or nested
     /// functions), directly or through synchronous helpers declared in the
     /// linted sources: the call in `body` and the chain of helpers to it.
     fileprivate func firstAssumption(
-        in body: CodeBlockSyntax, depth: Int = 0, visited: Set<String> = []
+        in body: CodeBlockSyntax, memo: HelperMemo
     ) -> (call: FunctionCallExprSyntax, assumption: Assumption, via: [String])? {
         let calls = CallCollector(viewMode: .sourceAccurate)
         calls.walk(body)
         for call in calls.calls {
             if let found = assumption(of: call) { return (call, found, []) }
         }
-        guard depth < Self.maximumCallDepth else { return nil }
         for call in calls.calls {
             let name: String
             if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -125,18 +130,30 @@ struct NonisolatedAsyncAssumptionRule {
             } else {
                 continue
             }
-            guard !visited.contains(name) else { continue }
-            for helper in index.functions[name] ?? [] {
-                // An async or isolated helper is a hop of its own, judged on its own.
-                guard helper.signature.effectSpecifiers?.asyncSpecifier == nil,
-                    !TypeSyntaxQueries.attributeNames(helper.attributes).contains(where: index.globalActors.contains),
-                    let helperBody = helper.body,
-                    let found = firstAssumption(in: helperBody, depth: depth + 1, visited: visited.union([name]))
-                else { continue }
-                return (call, found.assumption, ["\(name)()"] + found.via)
-            }
+            if let found = helperAssumption(name, memo: memo) { return (call, found.assumption, ["\(name)()"] + found.via) }
         }
         return nil
+    }
+
+    /// What the synchronous, non-isolated functions called `name` assume,
+    /// through their own helpers; nil for a name on the current call path
+    /// (recursion).
+    private func helperAssumption(_ name: String, memo: HelperMemo) -> (assumption: Assumption, via: [String])? {
+        if let known = memo.results[name] { return known }
+        guard memo.inProgress.insert(name).inserted else { return nil }
+        var result: (assumption: Assumption, via: [String])?
+        for helper in index.functions[name] ?? [] {
+            // An async or isolated helper is a hop of its own, judged on its own.
+            guard helper.signature.effectSpecifiers?.asyncSpecifier == nil,
+                !TypeSyntaxQueries.attributeNames(helper.attributes).contains(where: index.globalActors.contains),
+                let helperBody = helper.body, let found = firstAssumption(in: helperBody, memo: memo)
+            else { continue }
+            result = (found.assumption, found.via)
+            break
+        }
+        memo.inProgress.remove(name)
+        memo.results[name] = .some(result)
+        return result
     }
 
     /// What the assumption does in `executor`, under the target's setting.
@@ -173,17 +190,19 @@ struct NonisolatedAsyncAssumptionRule {
     private final class Visitor: SyntaxVisitor {
         let rule: NonisolatedAsyncAssumptionRule
         let source: ParsedSource
+        let memo: HelperMemo
         var candidates: [LintCandidate] = []
 
-        init(rule: NonisolatedAsyncAssumptionRule, source: ParsedSource) {
+        init(rule: NonisolatedAsyncAssumptionRule, source: ParsedSource, memo: HelperMemo) {
             self.rule = rule
             self.source = source
+            self.memo = memo
             super.init(viewMode: .sourceAccurate)
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             guard let body = node.body, let executor = rule.executor(of: node, in: source),
-                let (call, assumption, via) = rule.firstAssumption(in: body)
+                let (call, assumption, via) = rule.firstAssumption(in: body, memo: memo)
             else { return .visitChildren }
             let written: String
             switch assumption {
