@@ -181,6 +181,20 @@ struct LintSettingsTests {
         #expect(finding?.message.contains("inferred: target `App` has default isolation MainActor and InferIsolatedConformances") == true)
         let withoutInference = Self.lint(code) { $0.defaultIsolation = .mainActor }
         #expect(!withoutInference.findings.contains { $0.rule == .uncheckedHolderOfIsolatedConformance })
+        // A superclass of another module looks like a protocol in the
+        // inheritance list; a stored value of that class is not an existential.
+        let superclass = Self.lint("""
+            import Foundation
+            final class Item: NSObject, Identifiable {}
+            final class Shelf: @unchecked Sendable {
+                var base: NSObject?
+                var item: (any Identifiable)?
+            }
+            """) {
+            $0.defaultIsolation = .mainActor
+            $0.inferIsolatedConformances = true
+        }
+        #expect(superclass.findings.filter { $0.rule == .uncheckedHolderOfIsolatedConformance }.map(\.line) == [5])
     }
 
     @Test("--fix writes isolated deinit for a default-MainActor class, and the fixed file compiles")

@@ -37,9 +37,11 @@ struct BoxOfClosureRule {
         let info = index.type(named: name, qualifier: qualifier, from: scope, near: source.path)
         let boxName: String
         let leaking: (Int) -> Bool
+        var conformance = "@unchecked Sendable"
         if let info, let box = boxes[info.path.joined(separator: ".")] {
             boxName = info.path.joined(separator: ".")
             leaking = box.leakingPositions.contains
+            conformance = box.conformance
         } else if index.configuration.unsafeBoxes.contains(name) {
             // Declared where the linter cannot look: every argument leaks.
             boxName = info?.path.joined(separator: ".") ?? (qualifier + [name]).joined(separator: ".")
@@ -56,7 +58,7 @@ struct BoxOfClosureRule {
             return LintCandidate(
                 rule: .uncheckedBoxOfClosure, at: argument, in: source,
                 message: "`\(boxName)<\(type.trimmedDescription)>` puts \(hit.description), which is not @Sendable, "
-                    + "in `\(boxName)`, which is @unchecked Sendable for any value: a closure stored from main-actor "
+                    + "in `\(boxName)`, which is \(conformance) for any value: a closure stored from main-actor "
                     + "code and called through the box on another thread traps in its isolation check."
                     + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
                 fix: "Make the function type `@Sendable` (`@Sendable \(hit.spelling)`, in the type alias if there is "
@@ -95,7 +97,7 @@ struct BoxOfClosureRule {
         return LintCandidate(
             rule: .uncheckedBoxOfClosure, at: call, in: source,
             message: "`\(boxName)(…)` infers its type argument from \(stored) which is not @Sendable, so the "
-                + "closure goes into `\(boxName)`, which is @unchecked Sendable for any value: a closure stored "
+                + "closure goes into `\(boxName)`, which is \(box.conformance) for any value: a closure stored "
                 + "from main-actor code and called through the box on another thread traps in its isolation check."
                 + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
             fix: "Make the closure `@Sendable` (write the type: `\(boxName)<@Sendable (…) -> …>(…)`), and store it "

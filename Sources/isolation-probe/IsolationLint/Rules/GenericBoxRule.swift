@@ -19,6 +19,9 @@ struct GenericBoxRule {
     struct FlaggedBox {
         let info: SourceIndex.TypeInfo
         let leakingPositions: Set<Int>
+        /// How the check is switched off: "@unchecked Sendable", or plain
+        /// Sendable over `nonisolated(unsafe)` storage.
+        let conformance: String
     }
 
     let index: SourceIndex
@@ -28,7 +31,8 @@ struct GenericBoxRule {
         var boxes: [String: FlaggedBox] = [:]
         for info in index.types.values.joined() {
             if let analysis = analyse(info) {
-                boxes[info.path.joined(separator: ".")] = FlaggedBox(info: info, leakingPositions: analysis.positions)
+                boxes[info.path.joined(separator: ".")] = FlaggedBox(
+                    info: info, leakingPositions: analysis.positions, conformance: analysis.conformance)
             }
         }
         return boxes

@@ -71,7 +71,7 @@ struct NonisolatedUnsafeClosureRule {
                 candidates.append(LintCandidate(
                     rule: .nonisolatedUnsafeMutableClosure, at: binding.pattern, in: source, message: message,
                     fix: "Store a `@Sendable` function in a lock: "
-                        + "`static let \(binding.pattern.trimmedDescription) = SafeBox<@Sendable (…) -> …>(…)` "
+                        + "`\(isStatic ? "static " : "")let \(binding.pattern.trimmedDescription) = SafeBox<@Sendable (…) -> …>(…)` "
                         + "(or Mutex) with computed get/set through withLock; or make it a `let`, or isolate "
                         + "it with `@MainActor`."))
             }
@@ -141,7 +141,16 @@ extension NonisolatedUnsafeClosureRule: SourceLintRule {
                     local()
                 }
                 """),
+            // Reported as `unchecked-sendable-stored-closure` instead (`yieldsTo`).
+            LintExample("""
+                final class Runner: @unchecked Sendable {
+                    nonisolated(unsafe) var onStart: (() -> Void)?
+                }
+                """),
         ])
+
+    /// A member of an `@unchecked Sendable` type is reported once, as a stored closure.
+    static var yieldsTo: [any LintRuleDefinition.Type] { [UncheckedStoredClosureRule.self] }
 
     static func check(_ run: LintRun) -> [LintCandidate] {
         NonisolatedUnsafeClosureRule(index: run.index).check(run.sources)
