@@ -79,7 +79,7 @@ struct LintFuzzTests {
         for source in batch.prefix(40) {
             let fixer = LintFixer(engine: LintEngine())
             let candidates = fixer.engine.check(sources: [source]).kept
-            #expect(candidates.allSatisfy { $0.sendableFixes.allSatisfy { $0.offset <= source.tree.totalLength.utf8Length } })
+            #expect(candidates.allSatisfy { $0.insertions.allSatisfy { $0.offset <= source.tree.totalLength.utf8Length } })
         }
     }
 

@@ -28,7 +28,7 @@ struct FunctionTypeFinder {
         /// Where to write `@Sendable`: set when the function type is written
         /// in the linted sources and reached directly or through type aliases
         /// only (a stored member of another type is that type's API to change).
-        var fix: SendableFix? = nil
+        var fix: InsertionFix? = nil
 
         /// "`(String) -> Void`", or "`(String) -> Void` (via `Sink`)".
         var description: String {
@@ -202,10 +202,10 @@ struct FunctionTypeFinder {
     }
 
     /// The fix that marks `function`, written in the file `path`, `@Sendable`.
-    private func fix(for function: FunctionTypeSyntax, in path: String?) -> SendableFix? {
+    private func fix(for function: FunctionTypeSyntax, in path: String?) -> InsertionFix? {
         guard let path, let source = index.source(at: path) else { return nil }
         let position = function.positionAfterSkippingLeadingTrivia
-        return SendableFix(file: path, offset: position.utf8Offset, line: source.converter.location(for: position).line)
+        return InsertionFix(file: path, offset: position.utf8Offset, line: source.converter.location(for: position).line)
     }
 
     /// Whether a function type is a C function pointer (no context to race on).

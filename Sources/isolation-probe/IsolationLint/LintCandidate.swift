@@ -15,21 +15,21 @@ struct LintCandidate {
     /// The declaration's lines up to the finding, and the comment lines
     /// above each enclosing declaration.
     var suppressionLines: [ClosedRange<Int>]
-    /// The function types to mark `@Sendable` to remove the finding; empty
-    /// when the finding has no mechanical fix.
-    var sendableFixes: [SendableFix] = []
+    /// The insertions that remove the finding (`@Sendable ` before function
+    /// types, `isolated ` before a `deinit`); empty when it has no mechanical fix.
+    var insertions: [InsertionFix] = []
 
     /// Builds a candidate located at `node` in `source`.
     init(
         rule: LintRule, at node: some SyntaxProtocol, in source: ParsedSource, message: String, fix: String,
-        sendableFixes: [SendableFix] = []
+        insertions: [InsertionFix] = []
     ) {
         let location = source.location(of: node)
         self.finding = LintFinding(
             rule: rule, file: source.path, line: location.line, column: location.column,
             message: message, fix: fix)
         self.suppressionLines = source.suppressionLines(for: node)
-        self.sendableFixes = sendableFixes
+        self.insertions = insertions
         if Self.rulesWithReach.contains(rule) {
             (finding.reach, finding.reachReason) = LintReach.of(node)
         }
@@ -39,6 +39,7 @@ struct LintCandidate {
     /// which someone has to put in.
     static let rulesWithReach: Set<LintRule> = [
         .uncheckedSendableStoredClosure, .uncheckedSendableGenericBox, .nonisolatedUnsafeMutableClosure, .uncheckedBoxOfClosure,
+        .uncheckedHolderOfIsolatedConformance,
     ]
 
     /// A candidate for a finding made without a syntax node (one about a
@@ -49,16 +50,19 @@ struct LintCandidate {
     }
 }
 
-/// One mechanical fix: write `@Sendable ` before a function type.
+/// One mechanical fix: text written at a position, e.g. `@Sendable ` before
+/// a function type, or `isolated ` before `deinit`.
 ///
 /// ```swift
-/// let fix = SendableFix(file: "Sources/Log.swift", offset: 42, line: 3)
+/// let fix = InsertionFix(file: "Sources/Log.swift", offset: 42, line: 3)  // writes `@Sendable `
 /// ```
-struct SendableFix: Hashable {
-    /// The file the function type is written in.
+struct InsertionFix: Hashable {
+    /// The file the edit is in.
     let file: String
-    /// UTF-8 offset of the function type's first character.
+    /// UTF-8 offset of the character the text goes before.
     let offset: Int
     /// 1-based line of that character.
     let line: Int
+    /// The text inserted.
+    var text = "@Sendable "
 }

@@ -11,7 +11,8 @@ import Foundation
 ///   "safeWrappers": ["LockedValue"],
 ///   "unsafeBoxes": ["UncheckedBox"],
 ///   "baseline": "isolation-baseline.json",
-///   "fileTimeLimit": 10
+///   "fileTimeLimit": 10,
+///   "targets": { "App": { "path": "App", "defaultIsolation": "MainActor" } }
 /// }
 /// ```
 ///
@@ -62,6 +63,11 @@ package struct LintConfiguration: Sendable {
     /// parses in 0.6 s in a release build but 14 s in a debug build (which
     /// is what a plugin may run), so 10 s would skip real files.
     package static let defaultFileTimeLimit: Double = 60
+    /// Corrections of targets' build settings, by target name (`targets`).
+    package var targetOverrides: [String: TargetSettingsOverride] = [:]
+    /// Whether the package manifests above the linted files are read with
+    /// `swift package dump-package` (which runs the manifest's code).
+    package var readsPackageManifests = true
 
     package init(root: String = FileManager.default.currentDirectoryPath) {
         self.root = Self.absolute(root)
@@ -106,7 +112,7 @@ package struct LintConfiguration: Sendable {
             }
             return list
         }
-        let known = ["included", "excluded", "rules", "safeWrappers", "unsafeBoxes", "baseline", "fileTimeLimit"]
+        let known = ["included", "excluded", "rules", "safeWrappers", "unsafeBoxes", "baseline", "fileTimeLimit", "targets"]
         for key in settings.keys.sorted() where !known.contains(key) {
             throw Failure(file: path, problem: "unknown key \"\(key)\" (known keys: \(known.joined(separator: ", ")))")
         }
@@ -135,6 +141,14 @@ package struct LintConfiguration: Sendable {
                 throw Failure(file: path, problem: "key \"fileTimeLimit\" must be a number of seconds from 0.001 to \(Int(maximumFileTimeLimit)), not \(limit)")
             }
             configuration.fileTimeLimit = valid
+        }
+        if let targets = settings["targets"] {
+            guard let table = targets as? [String: Any] else {
+                throw Failure(file: path, problem: "key \"targets\" must be an object mapping target names to their settings")
+            }
+            for (name, value) in table {
+                configuration.targetOverrides[name] = try TargetSettingsOverride.parse(value, target: name, file: path)
+            }
         }
         return configuration
     }

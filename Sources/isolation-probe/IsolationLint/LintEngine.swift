@@ -29,16 +29,27 @@ package struct LintEngine {
 
     /// The rules' settings (from `.isolation-probe.json` and the command line).
     package var configuration: LintConfiguration
+    /// The linted targets' build settings, which findings are explained by.
+    package var settings: ProjectSettings
 
-    package init(configuration: LintConfiguration = LintConfiguration()) {
+    package init(configuration: LintConfiguration = LintConfiguration(), settings: ProjectSettings = ProjectSettings()) {
         self.configuration = configuration
+        self.settings = settings
+    }
+
+    /// This engine with the settings of the targets holding `sources`
+    /// (their manifests read, the configuration's `targets` applied).
+    func readingSettings(for sources: [ParsedSource]) -> LintEngine {
+        LintEngine(
+            configuration: configuration,
+            settings: ProjectSettings.read(forFiles: sources.map(\.path), configuration: configuration))
     }
 
     /// Lints the `.swift` files at `paths` (files, or directories searched recursively).
     package func lint(paths: [String]) throws -> LintReport {
         let start = ContinuousClock.now
         let (sources, skipped) = try load(paths: paths)
-        var report = lint(sources: sources)
+        var report = readingSettings(for: sources).lint(sources: sources)
         report.skippedFiles = skipped
         report.seconds = Self.seconds(ContinuousClock.now - start)
         return report
@@ -137,20 +148,22 @@ package struct LintEngine {
     func lint(sources: [ParsedSource]) -> LintReport {
         let start = ContinuousClock.now
         let (kept, suppressed) = checkOnLargeStack(sources: sources)
+        let used = settings.targets.filter { target in sources.contains { settings.target(containing: $0.path) == target } }
         return LintReport(
             filesScanned: sources.count,
             linesScanned: sources.reduce(0) { $0 + $1.lineCount },
             seconds: Self.seconds(ContinuousClock.now - start),
             suppressedCount: suppressed,
-            findings: kept.map(\.finding).sorted())
+            findings: kept.map(\.finding).sorted(),
+            settings: ProjectSettings(targets: used, notes: settings.notes))
     }
 
     /// ``check(sources:)`` on a thread whose stack fits the rules' visitors,
     /// which recurse once per level of a tree up to
     /// ``ParsedSource/maximumNestingDepth`` deep.
     func checkOnLargeStack(sources: [ParsedSource]) -> (kept: [LintCandidate], suppressedCount: Int) {
-        let configuration = configuration
-        switch LargeStackThread.run({ LintEngine(configuration: configuration).check(sources: sources) }) {
+        let engine = self
+        switch LargeStackThread.run({ engine.check(sources: sources) }) {
         case .finished(let result): return result
         // Without a budget it cannot be over one; without a thread (the
         // sources were parsed on such threads, so this is rare) the caller's.
@@ -161,7 +174,7 @@ package struct LintEngine {
     /// The candidates no suppression comment silences, each with its line
     /// text filled in, and how many were suppressed.
     func check(sources: [ParsedSource]) -> (kept: [LintCandidate], suppressedCount: Int) {
-        let index = SourceIndex(sources: sources, configuration: configuration)
+        let index = SourceIndex(sources: sources, configuration: configuration, settings: settings)
         let candidates = LintRun(index: index, sources: sources).candidates()
         let suppressions = sources.flatMap(Suppression.all(in:))
         var (kept, suppressed) = SuppressionFilter.apply(candidates, suppressions: suppressions)
@@ -172,6 +185,7 @@ package struct LintEngine {
             for position in positions {
                 kept[position].finding.lineText = texts[kept[position].finding.line] ?? ""
                 kept[position].finding.severity = configuration.severity(of: kept[position].finding.rule)
+                kept[position].finding.target = settings.target(containing: path)?.name
             }
         }
         return (kept, suppressed)

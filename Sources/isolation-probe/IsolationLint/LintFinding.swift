@@ -32,9 +32,12 @@ package struct LintFinding: Codable, Sendable, Hashable {
     package var reach: LintReach?
     /// The public API that makes it exploitable, or why it is latent.
     package var reachReason: String?
+    /// The target holding the file, when its settings were read (the
+    /// report's `targets` lists them).
+    package var target: String?
 
     private enum CodingKeys: String, CodingKey {
-        case rule = "ruleId", file, line, column, message, fix, lineText, severity, reach, reachReason
+        case rule = "ruleId", file, line, column, message, fix, lineText, severity, reach, reachReason, target
     }
 }
 

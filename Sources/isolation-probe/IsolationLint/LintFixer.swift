@@ -1,11 +1,12 @@
 import Foundation
 
-/// `lint --fix`: marks the function types behind findings `@Sendable`, the
-/// one mechanical fix the rules have, and lints the result again.
+/// `lint --fix`: applies the insertions behind findings (`@Sendable ` before
+/// the function types, `isolated ` before a `deinit`), and lints the result
+/// again.
 ///
-/// Each edit inserts `@Sendable ` at the first character of a function type
-/// that swift-syntax located, so formatting and comments are untouched and
-/// line numbers do not move. An alias used by several members is edited once.
+/// Each edit inserts text at a position swift-syntax located, so formatting
+/// and comments are untouched and line numbers do not move. An alias used by
+/// several members is edited once.
 ///
 /// ```swift
 /// let result = try LintFixer(engine: LintEngine()).fix(paths: ["Sources"])
@@ -13,7 +14,7 @@ import Foundation
 /// for (file, text) in result.fixedTexts { try text.write(toFile: file, atomically: true, encoding: .utf8) }
 /// ```
 package struct LintFixer {
-    /// One inserted `@Sendable`.
+    /// One insertion.
     package struct Change: Sendable, Hashable {
         package var file: String
         package var line: Int
@@ -56,14 +57,15 @@ package struct LintFixer {
     package func fix(paths: [String]) throws -> Result {
         let start = ContinuousClock.now
         let (loaded, skipped) = try engine.load(paths: paths)
+        let engine = engine.readingSettings(for: loaded)
         var sources = loaded
         var originals: [String: String] = [:]
         var texts: [String: String] = [:]
         var changes: [Change] = []
         for _ in 0..<Self.maximumRounds {
-            var rulesByFix: [SendableFix: Set<LintRule>] = [:]
-            for candidate in fixableCandidates(sources) {
-                for fix in candidate.sendableFixes { rulesByFix[fix, default: []].insert(candidate.finding.rule) }
+            var rulesByFix: [InsertionFix: Set<LintRule>] = [:]
+            for candidate in fixableCandidates(sources, engine: engine) {
+                for fix in candidate.insertions { rulesByFix[fix, default: []].insert(candidate.finding.rule) }
             }
             guard !rulesByFix.isEmpty else { break }
             var changedFiles: [String: String] = [:]
@@ -74,7 +76,7 @@ package struct LintFixer {
                 var bytes = Array(text.utf8)
                 // From the end, so earlier offsets stay valid.
                 for fix in fixes.sorted(by: { $0.offset > $1.offset }) {
-                    bytes.insert(contentsOf: Array("@Sendable ".utf8), at: fix.offset)
+                    bytes.insert(contentsOf: Array(fix.text.utf8), at: fix.offset)
                     let rules = (rulesByFix[fix] ?? []).sorted { $0.rawValue < $1.rawValue }
                     changes.append(Change(file: file, line: fix.line, rules: rules))
                 }
@@ -98,14 +100,14 @@ package struct LintFixer {
 
     /// Candidates with a mechanical fix that are reported: not suppressed,
     /// not accepted by the baseline.
-    private func fixableCandidates(_ sources: [ParsedSource]) -> [LintCandidate] {
+    private func fixableCandidates(_ sources: [ParsedSource], engine: LintEngine) -> [LintCandidate] {
         let kept = engine.checkOnLargeStack(sources: sources).kept
-        guard let baseline else { return kept.filter { !$0.sendableFixes.isEmpty } }
+        guard let baseline else { return kept.filter { !$0.insertions.isEmpty } }
         let probe = LintReport(filesScanned: 0, linesScanned: 0, seconds: 0, suppressedCount: 0, findings: kept.map(\.finding))
         var reported: [LintFinding: Int] = [:]
         for finding in baseline.applied(to: probe).findings { reported[finding, default: 0] += 1 }
         return kept.filter { candidate in
-            guard !candidate.sendableFixes.isEmpty, let count = reported[candidate.finding], count > 0 else { return false }
+            guard !candidate.insertions.isEmpty, let count = reported[candidate.finding], count > 0 else { return false }
             reported[candidate.finding] = count - 1
             return true
         }

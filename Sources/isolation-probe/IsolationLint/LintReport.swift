@@ -22,6 +22,9 @@ package struct LintReport: Codable, Sendable {
     /// Baseline entries that matched fewer findings than they count: fixed
     /// since the baseline was written (informational).
     package var fixedBaselineEntries: [LintBaseline.Entry] = []
+    /// The build settings of the targets holding the linted files, and why
+    /// some could not be read.
+    package var settings = ProjectSettings()
 
     /// A file the linter could not read.
     package struct SkippedFile: Codable, Sendable, Error {
@@ -53,6 +56,13 @@ package struct LintReport: Codable, Sendable {
                 out += "    reach: \(reach.rawValue)" + (finding.reachReason.map { " (\($0))" } ?? "") + "\n"
             }
         }
+        // Targets with the plain settings (nonisolated, neither feature) go
+        // to JSON and SARIF only.
+        for target in settings.targets where target.isMainActorByDefault || target.nonisolatedNonsendingByDefault
+            || target.inferIsolatedConformances
+        {
+            out += "isolation-probe lint: target \(target.name): \(target.summary) (from \(target.origin))\n"
+        }
         out += notes()
         let rate = String(format: "%.0f", linesPerSecond)
         let time = String(format: "%.2f", seconds)
@@ -81,6 +91,9 @@ package struct LintReport: Codable, Sendable {
     /// standard error.
     package func notes() -> String {
         var out = ""
+        for note in settings.notes {
+            out += "isolation-probe lint: note: \(note)\n"
+        }
         for skipped in skippedFiles {
             out += "\(skipped.path): warning: skipped, \(skipped.reason)\n"
         }
@@ -103,7 +116,7 @@ package struct LintReport: Codable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case version, tool, filesScanned, linesScanned, seconds, linesPerSecond, suppressedCount, findings
-            case skippedFiles, baselinedCount, fixedBaselineEntries
+            case skippedFiles, baselinedCount, fixedBaselineEntries, targets, settingsNotes
         }
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -118,6 +131,8 @@ package struct LintReport: Codable, Sendable {
             try container.encode(report.skippedFiles, forKey: .skippedFiles)
             try container.encode(report.baselinedCount, forKey: .baselinedCount)
             try container.encode(report.fixedBaselineEntries, forKey: .fixedBaselineEntries)
+            try container.encode(report.settings.targets, forKey: .targets)
+            try container.encode(report.settings.notes, forKey: .settingsNotes)
         }
     }
 
@@ -131,6 +146,8 @@ package struct LintReport: Codable, Sendable {
             SARIF.Result(
                 ruleId: finding.rule.rawValue, level: finding.severity.rawValue,
                 message: .init(text: finding.message + " Fix: " + finding.fix
+                    + (finding.target.flatMap { name in settings.targets.first { $0.name == name } }
+                        .map { " Target `\($0.name)`: \($0.summary)." } ?? "")
                     + (finding.reach.map { " Reach: \($0.rawValue)" + (finding.reachReason.map { " (\($0))." } ?? ".") } ?? "")),
                 locations: [SARIF.Location(file: finding.file, line: finding.line, column: finding.column)])
         }

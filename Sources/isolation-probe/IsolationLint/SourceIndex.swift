@@ -74,10 +74,13 @@ final class SourceIndex {
     private var sourcesByPath: [String: ParsedSource] = [:]
     /// The team's settings: known-safe wrappers and known-unsafe boxes.
     let configuration: LintConfiguration
+    /// The build settings of the targets the files belong to.
+    let settings: ProjectSettings
 
     /// Indexes `sources`; extensions are matched to types after all files are read.
-    init(sources: [ParsedSource], configuration: LintConfiguration = LintConfiguration()) {
+    init(sources: [ParsedSource], configuration: LintConfiguration = LintConfiguration(), settings: ProjectSettings = ProjectSettings()) {
         self.configuration = configuration
+        self.settings = settings
         var extensions: [(path: [String], scope: [String], decl: ExtensionDeclSyntax, source: ParsedSource)] = []
         for source in sources {
             sourcesByPath[source.path] = source
@@ -95,6 +98,9 @@ final class SourceIndex {
                 named: name, qualifier: Array(item.path.dropLast()), from: item.scope, near: item.source.path)
             else { continue }
             info.memberBlocks.append((item.decl.memberBlock, item.source, item.decl.genericWhereClause))
+            // `@available(*, unavailable) extension T: Sendable {}` declares
+            // that `T` is not Sendable: no conformance.
+            if TypeSyntaxQueries.isUnavailable(item.decl.attributes) { continue }
             for inherited in item.decl.inheritanceClause?.inheritedTypes ?? [] {
                 info.conformances.append((inherited.type, item.decl.genericWhereClause))
             }
@@ -104,6 +110,9 @@ final class SourceIndex {
 
     /// The indexed file at `path`.
     func source(at path: String) -> ParsedSource? { sourcesByPath[path] }
+
+    /// The build settings of the target holding the file at `path`, if known.
+    func targetSettings(of path: String) -> TargetSettings? { settings.target(containing: path) }
 
     /// The type called `name` as seen from inside the types `scope`
     /// (outermost first); `qualifier` is a written prefix such as `Outer` in

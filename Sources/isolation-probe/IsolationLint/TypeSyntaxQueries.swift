@@ -164,6 +164,19 @@ enum TypeSyntaxQueries {
         modifiers.contains { $0.name.text == "nonisolated" && $0.detail?.detail.text == "unsafe" }
     }
 
+    /// Whether the attributes hold `@available(*, unavailable)`.
+    static func isUnavailable(_ attributes: AttributeListSyntax) -> Bool {
+        attributes.contains { element in
+            guard let attribute = element.as(AttributeSyntax.self), lastName(of: attribute.attributeName) == "available",
+                case .availability(let arguments) = attribute.arguments
+            else { return false }
+            return arguments.contains { argument in
+                if case .token(let token) = argument.argument { return token.text == "unavailable" }
+                return false
+            }
+        }
+    }
+
     /// Whether the modifiers make a member invisible outside its file.
     static func isFilePrivate(_ modifiers: DeclModifierListSyntax) -> Bool {
         hasModifier(modifiers, "private") || hasModifier(modifiers, "fileprivate")

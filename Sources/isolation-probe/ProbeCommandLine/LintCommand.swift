@@ -31,7 +31,12 @@ package struct LintCommand: ParsableCommand {
             Directories named .build*, .git, .swiftpm and Packages are skipped; unreadable and non-UTF-8 \
             files are skipped and named.
             Settings come from the first .isolation-probe.json in the linted paths' common directory or above \
-            (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline, fileTimeLimit); flags override them.
+            (keys: included, excluded, rules, safeWrappers, unsafeBoxes, baseline, fileTimeLimit, targets); flags override them.
+            Each target's settings (language mode, .defaultIsolation(MainActor.self), the upcoming features \
+            NonisolatedNonsendingByDefault and InferIsolatedConformances) are read from the nearest Package.swift \
+            with `swift package dump-package`, and the configuration's "targets" corrects them (or gives them for \
+            an Xcode project): {"targets": {"App": {"path": "App", "defaultIsolation": "MainActor", \
+            "languageMode": "6", "upcomingFeatures": [...]}}}. Findings are explained by them.
             A file that takes longer than the time limit to read and parse (default 60 s), is larger than \
             64 MiB or nests deeper than 20,000 levels is skipped and named, and the run goes on.
             Each stored loophole has a reach: exploitable when a public or open API lets code outside the \
@@ -56,7 +61,7 @@ package struct LintCommand: ParsableCommand {
     @Option(help: "Record the current findings in this baseline file (paths relative to its directory) and exit 0.")
     var writeBaseline: String?
 
-    @Flag(help: "Make the function types behind findings @Sendable, in place, then report what is left.")
+    @Flag(help: "Apply the mechanical fixes (@Sendable function types, isolated deinit) in place, then report what is left.")
     var fix = false
 
     @Flag(help: "With --fix: print the changes as a unified diff instead of writing them.")
@@ -67,6 +72,9 @@ package struct LintCommand: ParsableCommand {
 
     @Option(help: "Use this configuration file instead of looking for \(LintConfiguration.fileName).")
     var config: String?
+
+    @Flag(help: "Do not run `swift package dump-package` to read the targets' settings (it runs the manifest's code).")
+    var noPackageSettings = false
 
     @Option(help: "Set a rule's severity, overriding the configuration: RULE=off|warning|error (repeatable).")
     var rule: [String] = []
@@ -150,6 +158,7 @@ package struct LintCommand: ParsableCommand {
                 configuration = try LintConfiguration.discover(for: paths) ?? LintConfiguration()
             }
             configuration.excluded += exclude
+            if noPackageSettings { configuration.readsPackageManifests = false }
             try configuration.override(rules: rule)
             if let fileTimeLimit { configuration.fileTimeLimit = try LintConfiguration.validFileTimeLimit(fileTimeLimit) }
             return configuration

@@ -37,9 +37,11 @@ struct BoxOfClosureRule {
         let info = index.type(named: name, qualifier: qualifier, from: scope, near: source.path)
         let boxName: String
         let leaking: (Int) -> Bool
+        var conformance = "@unchecked Sendable"
         if let info, let box = boxes[info.path.joined(separator: ".")] {
             boxName = info.path.joined(separator: ".")
             leaking = box.leakingPositions.contains
+            conformance = box.conformance
         } else if index.configuration.unsafeBoxes.contains(name) {
             // Declared where the linter cannot look: every argument leaks.
             boxName = info?.path.joined(separator: ".") ?? (qualifier + [name]).joined(separator: ".")
@@ -56,11 +58,12 @@ struct BoxOfClosureRule {
             return LintCandidate(
                 rule: .uncheckedBoxOfClosure, at: argument, in: source,
                 message: "`\(boxName)<\(type.trimmedDescription)>` puts \(hit.description), which is not @Sendable, "
-                    + "in `\(boxName)`, which is @unchecked Sendable for any value: a closure stored from main-actor "
-                    + "code and called through the box on another thread traps in its isolation check.",
+                    + "in `\(boxName)`, which is \(conformance) for any value: a closure stored from main-actor "
+                    + "code and called through the box on another thread traps in its isolation check."
+                    + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
                 fix: "Make the function type `@Sendable` (`@Sendable \(hit.spelling)`, in the type alias if there is "
                     + "one), and store it in SafeBox or Mutex instead of `\(boxName)`.",
-                sendableFixes: fixes.count == hits.count ? fixes : [])
+                insertions: fixes.count == hits.count ? fixes : [])
         }
         return nil
     }
@@ -94,8 +97,9 @@ struct BoxOfClosureRule {
         return LintCandidate(
             rule: .uncheckedBoxOfClosure, at: call, in: source,
             message: "`\(boxName)(…)` infers its type argument from \(stored) which is not @Sendable, so the "
-                + "closure goes into `\(boxName)`, which is @unchecked Sendable for any value: a closure stored "
-                + "from main-actor code and called through the box on another thread traps in its isolation check.",
+                + "closure goes into `\(boxName)`, which is \(box.conformance) for any value: a closure stored "
+                + "from main-actor code and called through the box on another thread traps in its isolation check."
+                + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
             fix: "Make the closure `@Sendable` (write the type: `\(boxName)<@Sendable (…) -> …>(…)`), and store it "
                 + "in SafeBox or Mutex instead of `\(boxName)`.")
     }
@@ -246,6 +250,25 @@ extension BoxOfClosureRule: SourceLintRule {
                 enum Logging {
                     static let sink = Box<↓LoggingSink>({ print($0) })
                     static let inferred = ↓Box({ (message: String) in print(message) })
+                }
+                """),
+            // A lock declared plain Sendable over `nonisolated(unsafe)` storage.
+            LintExample("""
+                import Foundation
+
+                final class SomeLock<Value>: Sendable {
+                    private let lock = NSLock()
+                    private nonisolated(unsafe) var value: Value
+                    init(_ value: Value) { self.value = value }
+                    func withLock<R>(_ body: (inout Value) -> R) -> R {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return body(&value)
+                    }
+                }
+
+                enum Hooks {
+                    static let hook = SomeLock<↓(() -> Void)?>(nil)
                 }
                 """),
         ],

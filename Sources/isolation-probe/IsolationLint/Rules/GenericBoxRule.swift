@@ -19,6 +19,9 @@ struct GenericBoxRule {
     struct FlaggedBox {
         let info: SourceIndex.TypeInfo
         let leakingPositions: Set<Int>
+        /// How the check is switched off: "@unchecked Sendable", or plain
+        /// Sendable over `nonisolated(unsafe)` storage.
+        let conformance: String
     }
 
     let index: SourceIndex
@@ -28,7 +31,8 @@ struct GenericBoxRule {
         var boxes: [String: FlaggedBox] = [:]
         for info in index.types.values.joined() {
             if let analysis = analyse(info) {
-                boxes[info.path.joined(separator: ".")] = FlaggedBox(info: info, leakingPositions: analysis.positions)
+                boxes[info.path.joined(separator: ".")] = FlaggedBox(
+                    info: info, leakingPositions: analysis.positions, conformance: analysis.conformance)
             }
         }
         return boxes
@@ -43,7 +47,7 @@ struct GenericBoxRule {
             let outlets = analysis.outlets.joined(separator: "; ")
             candidates.append(LintCandidate(
                 rule: .uncheckedSendableGenericBox, at: info.nameToken, in: info.source,
-                message: "`\(typeName)` is @unchecked Sendable for every \(parameters), stores \(analysis.storage) and "
+                message: "`\(typeName)` is \(analysis.conformance) for every \(parameters), stores \(analysis.storage) and "
                     + "hands \(parameters) out without `sending` (\(outlets)): any value becomes Sendable through it, "
                     + "so a main-actor closure or a non-Sendable object put in on one thread is used on another.",
                 fix: "Use SafeBox<\(analysis.parameters.sorted().first ?? "T")> (or Mutex), whose withLock takes "
@@ -59,6 +63,9 @@ struct GenericBoxRule {
         var outlets: [String]
         /// What is stored, as written: "`value: T`", "`handlers: [(T) -> Void]`".
         var storage: String
+        /// How the compiler's check is switched off: "@unchecked Sendable",
+        /// or a plain Sendable over `nonisolated(unsafe)` storage.
+        var conformance: String
     }
 
     private func analyse(_ info: SourceIndex.TypeInfo) -> Analysis? {
@@ -66,7 +73,15 @@ struct GenericBoxRule {
             !info.genericParameters.isEmpty, let (block, declSource, _) = info.memberBlocks.first,
             !index.configuration.safeWrappers.contains(info.name)
         else { return nil }
-        let unchecked = info.uncheckedSendableConformances
+        var unchecked = info.uncheckedSendableConformances
+        // A plain `Sendable` conformance is unchecked for `nonisolated(unsafe)`
+        // storage (`final class Lock<Value>: Sendable { nonisolated(unsafe) var value: Value }`).
+        let overUnsafeStorage = unchecked.isEmpty
+        if overUnsafeStorage {
+            unchecked = info.conformances.filter { conformance in
+                conformance.type.is(IdentifierTypeSyntax.self) || conformance.type.is(MemberTypeSyntax.self)
+            }.filter { TypeSyntaxQueries.lastName(of: $0.type) == "Sendable" }
+        }
         guard !unchecked.isEmpty else { return nil }
 
         // A parameter is safe if the declaration or every unchecked
@@ -84,7 +99,9 @@ struct GenericBoxRule {
         }
         guard !unconstrained.isEmpty else { return nil }
 
-        let stored = StoredMembers.members(of: block).typed
+        let stored = StoredMembers.members(of: block).typed.filter { member in
+            !overUnsafeStorage || TypeSyntaxQueries.isNonisolatedUnsafe(member.modifiers)
+        }
         let storedParameters = unconstrained.filter { parameter in
             stored.contains { TypeSyntaxQueries.storesValue(of: [parameter], in: $0.type) }
         }
@@ -119,7 +136,9 @@ struct GenericBoxRule {
         let positions = Set(info.genericParameterNames.enumerated().filter { storedParameters.contains($0.element) }.map(\.offset))
         let storage = stored.filter { TypeSyntaxQueries.storesValue(of: storedParameters, in: $0.type) }
             .map { "`\($0.name): \($0.type.trimmedDescription)`" }.joined(separator: ", ")
-        return Analysis(parameters: storedParameters, positions: positions, outlets: outlets, storage: storage)
+        return Analysis(
+            parameters: storedParameters, positions: positions, outlets: outlets, storage: storage,
+            conformance: overUnsafeStorage ? "Sendable over `nonisolated(unsafe)` storage" : "@unchecked Sendable")
     }
 
     /// Whether `member` is a `let` whose type is a class declared in the
@@ -314,8 +333,26 @@ extension GenericBoxRule: SourceLintRule {
                     }
                 }
                 """),
+            LintExample("""
+                import Synchronization
+
+                final class ↓FacadeLock<Value>: Sendable {
+                    private let locked = Atomic<Bool>(false)
+                    private nonisolated(unsafe) var value: Value
+                    init(_ value: Value) { self.value = value }
+                    func withLock<R>(_ body: (inout Value) -> R) -> R { body(&value) }
+                }
+                """),
         ],
         nonTriggeringExamples: [
+            // Sendable storage; `nonisolated(unsafe)` only on a counter.
+            LintExample("""
+                final class Counter<Value: Sendable>: Sendable {
+                    nonisolated(unsafe) var count = 0
+                    let value: Value
+                    init(_ value: Value) { self.value = value }
+                }
+                """),
             LintExample("""
                 final class Box<T>: @unchecked Sendable where T: Sendable {
                     var value: T

@@ -46,16 +46,17 @@ struct UncheckedStoredClosureRule {
 
     private func candidate(
         at node: Syntax, in source: ParsedSource, what: String, stored: String, typeName: String, example: String,
-        fixes: [SendableFix] = []
+        fixes: [InsertionFix] = []
     ) -> LintCandidate {
         LintCandidate(
             rule: .uncheckedSendableStoredClosure, at: node, in: source,
             message: "\(what) stores \(stored), which is not @Sendable, inside `\(typeName)`, declared "
                 + "@unchecked Sendable: a closure formed on the main actor (or another actor) can be stored "
-                + "here and called from another thread, where its isolation check traps.",
+                + "here and called from another thread, where its isolation check traps."
+                + (index.targetSettings(of: source.path)?.mainActorClosureNote.map { " " + $0 } ?? ""),
             fix: "Declare the function type `@Sendable` (`@Sendable \(example)`), or `@MainActor` if it must run "
                 + "on the main actor; to guard it with a lock, keep it in SafeBox or Mutex, which take it as `sending`.",
-            sendableFixes: fixes)
+            insertions: fixes)
     }
 }
 
@@ -103,6 +104,15 @@ extension UncheckedStoredClosureRule: SourceLintRule {
                 final class Logger {
                     var onMessage: (String) -> Void = { _ in }
                 }
+                """),
+            // Declares that `Handle` is not Sendable.
+            LintExample("""
+                final class Handle {
+                    var onClose: () -> Void = {}
+                }
+
+                @available(*, unavailable)
+                extension Handle: @unchecked Sendable {}
                 """),
         ],
         corrections: [
