@@ -38,6 +38,12 @@ public struct TriageTextRenderer: Sendable {
     public func render(_ diagnosis: Diagnosis) -> String {
         var lines = ["\(diagnosis.source): \(diagnosis.verdict.rawValue)" + (diagnosis.format.map { " (\($0.title))" } ?? "")]
         lines += wrap(diagnosis.summary, label: "")
+        if let cause = diagnosis.cause { lines += field("cause", cause) }
+        if diagnosis.isolation == nil, let offender = diagnosis.offender {
+            lines += field("offender", describe(offender))
+        }
+        if let basis = diagnosis.offenderBasis { lines += wrap(basis, label: "found as") }
+        if let input = diagnosis.input { lines += wrap(input, label: "input") }
         if let finding = diagnosis.isolation {
             lines += field("offender", finding.offender.map(describe) ?? "not in the report (no frame of the program's own code above the check)")
             if let hint = Self.detectHint(for: finding) { lines += wrap(hint, label: "line") }
@@ -129,7 +135,7 @@ public struct TriageTextRenderer: Sendable {
 
     private func describe(_ frame: StackFrame) -> String {
         var text = frame.displayName
-        if let location = frame.location { text += " at \(location)" }
+        if let location = frame.location, frame.symbol != nil || frame.address != nil || frame.image != nil { text += " at \(location)" }
         if frame.symbol != nil, let image = frame.image { text += "  [\(image)]" }
         return text
     }
