@@ -409,8 +409,9 @@ public enum TolerantReader {
             if character == ")" { depth -= 1 }
             if depth <= 0, text[index...].hasPrefix(" -> ") || text[index...].hasPrefix(" <- ") {
                 let after = text[text.index(index, offsetBy: 4)...]
-                // `() -> ()`, `-> Swift.Bool`: a function type's result.
-                if after.first == "(" || text[..<index].hasSuffix(")") && !after.contains("(") { return [text] }
+                // `() -> ()`, `(A) -> Swift.Bool`: a function type's result, a type name.
+                let typeName = after.first?.isUppercase == true && !after.contains("(") && !after.contains("_")
+                if after.first == "(" || text[..<index].hasSuffix(")") && typeName { return [text] }
                 forward = text[index...].hasPrefix(" -> ")
                 parts.append(text[start..<index])
                 start = after.startIndex

@@ -41,9 +41,8 @@ public struct TriageTextRenderer: Sendable {
         if let cause = diagnosis.cause { lines += field("cause", cause) }
         if diagnosis.isolation == nil, let offender = diagnosis.offender {
             lines += field("offender", describe(offender))
+            if let basis = diagnosis.offenderBasis { lines += wrap(basis, label: "found as") }
         }
-        if let basis = diagnosis.offenderBasis { lines += wrap(basis, label: "found as") }
-        if let input = diagnosis.input { lines += wrap(input, label: "input") }
         if let finding = diagnosis.isolation {
             lines += field("offender", finding.offender.map(describe) ?? "not in the report (no frame of the program's own code above the check)")
             if let hint = Self.detectHint(for: finding) { lines += wrap(hint, label: "line") }
@@ -95,6 +94,7 @@ public struct TriageTextRenderer: Sendable {
             lines += field("top frames", diagnosis.topFrames.map { "#\($0.index) " + describe($0) }.joined(separator: "\n"))
         }
         if !diagnosis.evidence.isEmpty { lines += field("evidence", diagnosis.evidence.joined(separator: "\n")) }
+        if let input = diagnosis.input { lines += wrap(input, label: "input") }
         if !diagnosis.notes.isEmpty { lines += field("note", diagnosis.notes.joined(separator: "\n")) }
         return lines.joined(separator: "\n") + "\n"
     }
