@@ -11,13 +11,13 @@ import Testing
 @Suite("Real reports: regression floor")
 struct RealReportFloorTests {
     /// Kind right, of the texts the rules were developed against.
-    static let kindFloor = 49
+    static let kindFloor = 50
     /// Offender named, of those texts whose thread names one.
     static let offenderFloor = 25
     /// The same two figures on the held-out set (collected after the rules
     /// were written and measured once without tuning).
-    static let heldOutKindFloor = 0
-    static let heldOutOffenderFloor = 0
+    static let heldOutKindFloor = 13
+    static let heldOutOffenderFloor = 8
 
     struct Entry: Decodable {
         var file: String
