@@ -35,6 +35,9 @@ enum OtherTrapKind: CrashKind {
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: evidence.report.stopReason)
         diagnosis.verdict = verdict
         diagnosis.evidence += evidence.fatalMessages.prefix(3)
+        if let trap = evidence.trapFrames.first {
+            diagnosis.evidence.append("frame \(trap.index): \(trap.displayName), which runs only when the program stops")
+        }
         diagnosis.evidence.append("no executor-check frame (swift_task_isCurrentExecutor…, _checkExpectedExecutor, assumeIsolated) above the program's code and no isolation message")
         if let topSymbol { diagnosis.evidence.append("first frame of the program's code: \(topSymbol.displayName)" + (topSymbol.location.map { " at \($0)" } ?? "")) }
         diagnosis.cause = evidence.trapCause?.id
