@@ -156,6 +156,18 @@ struct TriageCauseTests {
         #expect(try await triage.triageEach(Data("Fatal error: Index out of range".utf8), source: "one.txt").count == 1)
     }
 
+    @Test("the JSON carries its schema version, and cause, offender, its basis and the input's completeness for every verdict")
+    func jsonSchema() async throws {
+        let diagnosis = await diagnose("Fatal error: SWIFT TASK CONTINUATION MISUSE: load(id:) tried to resume its continuation more than once")
+        let json = TriageJSONRenderer().render([.diagnosed(diagnosis)])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == TriageJSONRenderer.schemaVersion)
+        let report = try #require((document["reports"] as? [[String: Any]])?.first)
+        #expect(report["cause"] as? String == "continuation-misuse")
+        #expect((report["offender"] as? [String: Any])?["symbol"] as? String == "load(id:)")
+        #expect(report["offenderBasis"] is String && report["input"] is String)
+    }
+
     @Test("one rule for the offender: triage and the catalog's runs skip the same plumbing")
     func oneOffenderRule() {
         let plumbing: [(String?, String?)] = [
