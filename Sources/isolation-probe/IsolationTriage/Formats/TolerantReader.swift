@@ -24,6 +24,9 @@ public enum TolerantReader {
     /// needs far fewer, and the bound keeps a huge log's answer small.
     static let frameLimit = 256
     static let threadLimit = 64
+    /// Report header keys read from any line (`Key:` or `Key :`).
+    static let headerKeys = ["Exception Type", "Termination Reason", "Termination Description", "Exception Reason",
+                             "Exception Codes", "Crashed Thread", "Triggered by Thread", "Queue", "Dispatch queue"]
     /// Characters of one line looked at: a frame or header is shorter.
     static let lineLimit = 2_000
     /// Names of code the prose mentions, kept at most.
@@ -65,6 +68,7 @@ public enum TolerantReader {
                 return
             }
             endChain()
+            guard mentions.count < TolerantReader.mentionLimit else { return }
             for mention in TolerantReader.mentions(in: line) where mentions.count < TolerantReader.mentionLimit {
                 if !mentions.contains(mention) { mentions.append(mention) }
             }
@@ -92,9 +96,8 @@ public enum TolerantReader {
                 }
                 return true
             }
-            for key in ["Exception Type", "Termination Reason", "Termination Description", "Exception Reason",
-                        "Exception Codes", "Crashed Thread", "Triggered by Thread", "Queue", "Dispatch queue"] {
-                guard line.hasPrefix(key + ":") || line.hasPrefix(key + " :") else { continue }
+            for key in TolerantReader.headerKeys {
+                guard line.hasPrefix(key), line.dropFirst(key.count).drop(while: { $0 == " " }).first == ":" else { continue }
                 let value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
                 if !headers.contains(key) { headers.append(key) }
                 switch key {
@@ -467,7 +470,7 @@ public enum TolerantReader {
 
     /// The string value of `"key" : "…"` in a JSON fragment line.
     static func jsonString(_ line: Substring, key: String) -> String? {
-        guard let keyRange = line.range(of: "\"\(key)\"") else { return nil }
+        guard line.containsBytes("\"\(key)\""), let keyRange = line.range(of: "\"\(key)\"") else { return nil }
         let afterKey = line[keyRange.upperBound...].drop { $0 == " " }
         guard afterKey.first == ":" else { return nil }
         let value = afterKey.dropFirst().drop { $0 == " " }
