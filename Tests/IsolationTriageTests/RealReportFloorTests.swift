@@ -14,8 +14,8 @@ struct RealReportFloorTests {
     static let kindFloor = 50
     /// Offender named, of those texts whose thread names one.
     static let offenderFloor = 25
-    /// The same two figures on the held-out set (collected after the rules
-    /// were written and measured once without tuning).
+    /// The same two figures on the held-out set (kept apart from the rules
+    /// and measured once without tuning).
     static let heldOutKindFloor = 13
     static let heldOutOffenderFloor = 8
 
