@@ -127,7 +127,7 @@ def table(results, key):
 
 
 def render_sets(results):
-    """The tuned corpus and the held-out set (collected after the rules were written,
+    """The tuned corpus and the held-out set (kept apart from the rules while they were written,
     measured once without tuning to them), each in full."""
     tuned = [r for r in results if not r["held_out"]]
     held = [r for r in results if r["held_out"]]
