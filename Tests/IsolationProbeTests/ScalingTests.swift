@@ -235,6 +235,16 @@ struct ScalingTests {
             "* thread #1, stop reason = signal SIGILL\n    frame #0: 0x0000000101bd43f8 App`f("
                 + (0..<lines).map { "argument\($0): Int,\n" }.joined() + "last: Int) at F.swift:3\n"
         }),
+        ("pasted fragment (address-less frames, arrows, prose)", { lines in
+            (0..<lines).map { number -> String in
+                switch number % 4 {
+                case 0: return "\(number)  libdispatch.dylib   _dispatch_sync_f_slow + 148\n"
+                case 1: return "closure #1 in Feed.f\(number)() → swift_task_isCurrentExecutorImpl\n"
+                case 2: return "It crashed in `Model.load\(number)()` at Model.swift line \(number), see +[Cache flush:].\n"
+                default: return "  #\(number)\t0x00000001957a291c in Store.g\(number)() at Store.swift:\(number)\n"
+                }
+            }.joined()
+        }),
         ("console lines", { lines in
             (0..<lines).map { "2026-01-01 00:00:\($0 % 60) app[1:2] message \($0)\n" }.joined()
                 + "Fatal error: Index out of range\n"

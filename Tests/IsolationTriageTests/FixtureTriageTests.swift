@@ -48,7 +48,12 @@ struct FixtureTriageTests {
             #expect(text.contains("\n# source: "), "\(fixture.name)")
             #expect(fixture.expectations["verdict"] != nil, "\(fixture.name)")
         }
-        let formats = Set(try fixtures.map { CrashReportReader.read($0.report)?.format })
+        var formats = Set(try fixtures.map { CrashReportReader.read($0.report)?.format })
+        // Pasted fragments are the real-report corpus's (Fixtures/real, RealReportFloorTests).
+        let real = TriageFixture.directory.appendingPathComponent("real")
+        for name in try FileManager.default.contentsOfDirectory(atPath: real.path) where name.hasSuffix(".txt") {
+            formats.insert(CrashReportReader.read(try String(contentsOf: real.appendingPathComponent(name), encoding: .utf8))?.format)
+        }
         // The runtime's JSON crash files are written by the toolchain in TriageRuntimeJSONTests, not kept here.
         #expect(formats == Set(CrashReportFormat.allCases.filter { $0 != .swiftRuntimeJSON }.map(Optional.some)))
     }

@@ -74,6 +74,51 @@ struct FuzzTests {
         }
     }
 
+    /// The real-report corpus: the pasted fragments the tolerant reader reads.
+    static func realTexts() -> [String] {
+        let folder = TriageFixture.directory.appendingPathComponent("real")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".txt") }.sorted()
+    }
+
+    @Test("pasted fragments cut, flipped and their lines shuffled", arguments: realTexts())
+    func pastedFragments(name: String) async throws {
+        let folder = TriageFixture.directory.appendingPathComponent("real")
+        let original = try Data(contentsOf: folder.appendingPathComponent(name))
+        var generator = SplitMix64(seed: UInt64(original.count) &* 31 &+ 7)
+        for step in 1..<8 {
+            let cut = original.count * step / 8
+            await check(original.prefix(cut), "\(name)[..<\(cut)]")
+        }
+        for round in 0..<12 {
+            var data = original
+            for _ in 0...(round % 6) where !data.isEmpty {
+                data[Int.random(in: 0..<data.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+            }
+            await check(data, "\(name)#flip\(round)")
+            var lines = String(decoding: original, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            lines.shuffle(using: &generator)
+            await check(Data(lines.joined(separator: "\n").utf8), "\(name)#shuffle\(round)")
+        }
+    }
+
+    @Test("frame-like pieces glued into lines at random: arrows, backticks, brackets, addresses, headers")
+    func frameLikeNoise() async {
+        let pieces = ["→", "->", "<-", "←", "`", "(", ")", "[", "]", "<", ">", "0x1000", "+ 12", "#3", "12", "  ", "\t",
+                      "closure #1 in", "Foo.bar(x:)", "libdispatch.dylib", "swift_task_isCurrentExecutorImpl",
+                      "Crashed:", "Thread 2 Crashed::", "Exception Type:", "EXC_BAD_ACCESS", "File.swift:", " line ",
+                      "\"symbol\" : \"", "-[", "+[", "Simultaneous accesses", "SWIFT TASK CONTINUATION MISUSE:", " at ", ".swift"]
+        var generator = SplitMix64(seed: 22)
+        for round in 0..<60 {
+            var text = ""
+            for _ in 0..<(20 + round * 4) {
+                text += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                if Int.random(in: 0..<6, using: &generator) == 0 { text += "\n" }
+            }
+            await check(Data(text.utf8), "noise#\(round)")
+        }
+    }
+
     @Test("one report's thread repeated a hundred times")
     func repeatedThreads() async throws {
         let report = try TriageFixture.load("lldb-seed-ios18.txt").report

@@ -22,6 +22,17 @@ struct CrashEvidence {
     var watchdogMessages: [String]
     var killed: Bool
 
+    /// Frames above the program's code that only run when it stops
+    /// (`_assertionFailure`, `__DISPATCH_WAIT_FOR_QUEUE__` …).
+    var trapFrames: [StackFrame]
+    /// A bad memory access told by malloc's or a sanitizer's heap check.
+    var heapMessages: [String]
+    /// Xcode's checkers and the runtime's leaked-continuation warning:
+    /// reports about a program that kept running.
+    var diagnosticWarnings: [String]
+    /// The specific cause the messages or the top frames name.
+    var trapCause: TrapCause?
+
     var assumeIsolatedOnTop: Bool
     var dispatchAssertCaller: StackFrame?
     var markedCrashed: Bool
@@ -38,6 +49,7 @@ struct CrashEvidence {
         let firstOwn = frames.firstIndex(where: TriageClassifier.isOwnCode) ?? frames.endIndex
         let top = frames[..<firstOwn]
         checkFrames = top.filter { RuntimeLibraries.isIsolationCheck($0.symbol) }
+        trapFrames = top.filter { RuntimeLibraries.isTrapSymbol($0.symbol) }
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
         if let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
@@ -52,29 +64,47 @@ struct CrashEvidence {
         fatalMessages = report.messages.filter { message in
             !TriageClassifier.isIsolationMessage(message)
                 && ["Fatal error", "fatal error", "Precondition failed", "Assertion failed",
-                    "Terminating app due to uncaught exception", "Exception Reason:"].contains { message.contains($0) }
+                    "Terminating app due to uncaught exception", "Exception Reason:", "Simultaneous accesses to",
+                    "tried to resume its continuation", "Swift runtime failure", "BUG IN CLIENT OF LIBDISPATCH"]
+                    .contains { message.contains($0) }
         }
+        heapMessages = report.messages.filter { message in
+            ["malloc: *** error for object", "pointer being freed was not allocated", "Heap corruption",
+             "heap-use-after-free", "double free", "heap-buffer-overflow"].contains { message.contains($0) }
+        }
+        diagnosticWarnings = report.messages.filter { message in
+            (["Main Thread Checker:", "Thread Performance Checker:"].contains { message.contains($0) })
+                || (message.contains("leaked its continuation") && !message.contains("Fatal error"))
+        }
+        trapCause = TrapCause.of(messages: report.messages, frames: top)
         // Apple's watchdog code, or its words in a termination reason; a
         // log line merely mentioning a watchdog is not a hang.
         watchdogMessages = report.messages.filter { message in
             let lowered = message.lowercased()
             return lowered.contains("0x8badf00d") || lowered.contains("watchdog transgression")
                 || (message.hasPrefix("Termination Reason") && lowered.contains("watchdog"))
+                // Crash services' hang reports.
+                || message.contains("App Hanging") || message.hasPrefix("App hang") || message.contains("Application Not Responding")
         }
         killed = signals.contains("SIGKILL")
     }
 
     /// The crashed thread's first frames, to look at next.
     var topFrames: [StackFrame] { Array(frames.prefix(6)) }
-    var isMemory: Bool { !memorySignals.isEmpty }
+    var isMemory: Bool { !memorySignals.isEmpty || !heapMessages.isEmpty }
     var isHang: Bool { !watchdogMessages.isEmpty }
     /// The program stopped: a trap, an abort, an arithmetic fault, or a
     /// fatal runtime message.
     var isStop: Bool {
-        signals.contains { StopSignals.traps.contains($0) || StopSignals.aborts.contains($0) || $0 == "SIGFPE" }
-            || !fatalMessages.isEmpty || !isolationMessages.isEmpty
+        isExplicitStop
             // A report that marks a thread as crashed says the program stopped.
             || (markedCrashed && signals.isEmpty && !killed)
+    }
+    /// The text itself says the program stopped: a trap or abort signal, a
+    /// fatal runtime message, or a function on top that only runs when it stops.
+    var isExplicitStop: Bool {
+        signals.contains { StopSignals.traps.contains($0) || StopSignals.aborts.contains($0) || $0 == "SIGFPE" }
+            || !fatalMessages.isEmpty || !isolationMessages.isEmpty || !trapFrames.isEmpty
     }
     /// The first frame of the program's own code with a name, else any named frame.
     var firstNamedFrame: StackFrame? {

@@ -19,22 +19,86 @@ public enum CrashReportReader {
         SwiftBacktraceParser.self,
         AppleCrashTextParser.self,
         ConsoleLines.self,
+        TolerantReader.self,
     ]
 
     /// The report in `text`, or nil when nothing in it is recognised.
+    ///
+    /// When the format that claims the text reads no frames (a header
+    /// pasted with address-less frames, console lines with a stack or prose
+    /// beside them), ``TolerantReader`` reads the text too and its
+    /// frames, signals and messages are added, with a note saying so.
     public static func read(_ text: String) -> CrashReport? {
         let input = CrashText(text)
         for format in formats {
             guard var report = format.read(input) else { continue }
-            if format.readsSurroundingConsoleLines {
-                let console = ConsoleLines.messages(in: input.lines)
-                for message in console where !report.messages.contains(message) { report.messages.append(message) }
-                for signal in ConsoleLines.signals(in: console) where !report.signals.contains(signal) {
-                    report.signals.append(signal)
-                }
+            if format.readsSurroundingConsoleLines { addConsoleLines(input, to: &report) }
+            if format.format != .fragment, report.threads.allSatisfy({ $0.frames.isEmpty }),
+               let tolerant = TolerantReader.read(input) {
+                merge(tolerant, into: &report)
             }
             return report
         }
         return nil
+    }
+
+    private static func addConsoleLines(_ input: CrashText, to report: inout CrashReport) {
+        let console = ConsoleLines.messages(in: input.lines)
+        for message in console where !report.messages.contains(message) { report.messages.append(message) }
+        for signal in ConsoleLines.signals(in: console) where !report.signals.contains(signal) {
+            report.signals.append(signal)
+        }
+    }
+
+    /// Adds what the tolerant reader found to a report another format read
+    /// without a crashed thread's frames: its threads' frames (into the
+    /// report's crashed thread when it has one), signals, messages and
+    /// mentions of code.
+    static func merge(_ tolerant: CrashReport, into report: inout CrashReport) {
+        let frames = tolerant.crashedThread?.frames ?? tolerant.threads.first { !$0.frames.isEmpty }?.frames ?? []
+        if !frames.isEmpty {
+            if let index = report.threads.firstIndex(where: { $0.crashed && $0.frames.isEmpty })
+                ?? (report.threads.count == 1 && report.threads[0].frames.isEmpty ? 0 : nil) {
+                report.threads[index].frames = frames
+            } else if let thread = tolerant.crashedThread ?? tolerant.threads.first {
+                report.threads.insert(CrashThread(name: thread.name, queue: thread.queue, crashed: thread.crashed, frames: frames), at: 0)
+            }
+            report.readingNotes.append("the frames were read line by line (\(tolerant.completeness ?? "fragment"))")
+        }
+        for signal in tolerant.signals where !report.signals.contains(signal) { report.signals.append(signal) }
+        for message in tolerant.messages where !report.messages.contains(message) { report.messages.append(message) }
+        report.mentionedCode += tolerant.mentionedCode
+        if report.completeness == nil, frames.isEmpty { report.completeness = tolerant.completeness }
+    }
+
+    /// Lines that open a crash report; a second opener of the same kind
+    /// starts another crash (two pastes in one comment, a CI log with two
+    /// crashes).
+    static let reportOpeners = ["Incident Identifier:", "*** Program crashed:", "Exception Type:"]
+
+    /// `text` cut before each line that opens a second report of a kind
+    /// already seen; the whole text when it holds one crash.
+    ///
+    /// ```swift
+    /// CrashReportReader.crashes(in: "Exception Type: EXC_BAD_ACCESS\nException Type: EXC_CRASH").count   // 2
+    /// ```
+    public static func crashes(in text: String) -> [String] {
+        var pieces: [String] = []
+        var current: [Substring] = []
+        var seen: Set<String> = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" || $0 == ">" || $0 == "`" }
+            if let opener = reportOpeners.first(where: { trimmed.hasPrefix($0) }) {
+                if seen.contains(opener) {
+                    pieces.append(current.joined(separator: "\n"))
+                    current = []
+                    seen = []
+                }
+                seen.insert(opener)
+            }
+            current.append(line)
+        }
+        pieces.append(current.joined(separator: "\n"))
+        return pieces.count > 1 ? pieces.filter { !$0.allSatisfy(\.isWhitespace) } : [text]
     }
 }

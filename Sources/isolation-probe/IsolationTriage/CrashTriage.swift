@@ -49,6 +49,29 @@ public struct CrashTriage: Sendable {
         }
     }
 
+    /// One diagnosis per crash the bytes hold (``CrashReportReader/crashes(in:)``):
+    /// a text with two crashes pasted in it gives two, their sources marked
+    /// `crash 1 of 2` …; throws as ``triage(_:source:)`` does.
+    ///
+    /// ```swift
+    /// try await CrashTriage().triageEach(Data(twoReports.utf8), source: "thread.txt").count   // 2
+    /// ```
+    public func triageEach(_ data: Data, source: String) async throws(TriageInputError) -> [Diagnosis] {
+        let text = try PastedText.decode(data, source: source)
+        let pieces = CrashReportReader.crashes(in: text)
+        switch LargeStackThread.run(budget: .seconds(timeLimit), { pieces.map(CrashReportReader.read) }) {
+        case .finished(let reports):
+            var diagnoses: [Diagnosis] = []
+            for (number, report) in reports.enumerated() {
+                let name = reports.count == 1 ? source : "\(source) (crash \(number + 1) of \(reports.count))"
+                diagnoses.append(await diagnose(report, source: name))
+            }
+            return diagnoses
+        case .overBudget: throw .overTimeLimit(source: source, seconds: timeLimit)
+        case .noThread(let reason): throw .unreadable(source: source, reason: reason)
+        }
+    }
+
     /// Triage of one report's text.
     ///
     /// ```swift

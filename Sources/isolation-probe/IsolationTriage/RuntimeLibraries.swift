@@ -90,6 +90,8 @@ public enum RuntimeLibraries {
     public static func isSystemImage(_ image: String?) -> Bool {
         guard let image else { return false }
         if appleFrameworks.contains(image) { return true }
+        // Older reports name frameworks by bundle identifier: `com.apple.HIToolbox`.
+        if image.hasPrefix("com.apple.") { return true }
         // The app's own code in a debug build lives in `App.debug.dylib`.
         if image.hasSuffix(".debug.dylib") { return false }
         let systemPrefixes = ["libsystem_", "libdispatch", "libswift", "libobjc", "libc++", "libxpc", "libc.so",
@@ -107,5 +109,85 @@ public enum RuntimeLibraries {
         ["/System/", "/usr/lib/", "/lib/", "/lib64/", "/usr/lib64/", "/Library/Apple/", "/Applications/Xcode"]
             .contains { path.hasPrefix($0) }
             || (path.hasPrefix("/usr/") && path.contains("/swift/linux/"))
+    }
+
+    /// Functions of the Swift runtime, libdispatch, the Objective-C runtime,
+    /// libc and the kernel interface, by name: they are plumbing whatever
+    /// image holds them (a statically linked runtime lives in the program's
+    /// own image, and pasted frames often have no image).
+    static let runtimeSymbolPrefixes = [
+        "swift_", "_swift_", "__swift", "swift::", "$ss", "_dispatch_", "dispatch_", "__DISPATCH", "DISPATCH_",
+        "_assertionFailure", "_fatalErrorMessage", "_precondition", "objc_", "_objc_", "__objc", "pthread_",
+        "_pthread_", "__pthread", "start_wqthread", "thread_start", "__libc_start", "_os_", "os_unfair_lock",
+        "__psynch", "__ulock", "semaphore_", "mach_msg", "__CF", "_CF", "__NS", "_NSThread", "NSThreadStart",
+        "_malloc", "malloc_", "__abort", "__tsan", "__asan", "__sanitizer", "__cxa_", "Swift runtime failure",
+    ]
+
+    /// libc functions named by their whole name (a prefix would take the
+    /// program's `abortUpload()`).
+    static let runtimeFunctions: Set<String> = ["abort", "malloc", "free", "exit", "_exit", "raise", "__exit"]
+
+    /// Whether `symbol` is a runtime, libdispatch, libc or kernel function.
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isRuntimeSymbol("swift_beginAccess")        // true
+    /// RuntimeLibraries.isRuntimeSymbol("Tour.shuffle()")            // false
+    /// ```
+    public static func isRuntimeSymbol(_ symbol: String) -> Bool {
+        runtimeFunctions.contains(symbol) || runtimeSymbolPrefixes.contains { symbol.hasPrefix($0) }
+    }
+
+    /// Modules whose qualified names (`Swift._NativeSet.insertNew`, lldb's and
+    /// gdb's fully qualified form) are the system's, and libswiftDispatch's
+    /// `OS_dispatch_queue` type.
+    static let systemQualifiers = [
+        "Swift.", "_Concurrency.", "Foundation.", "SwiftUI.", "SwiftUICore.", "UIKit.", "UIKitCore.", "AppKit.",
+        "Combine.", "Dispatch.", "ObjectiveC.", "CoreFoundation.", "OS_dispatch_queue.", "OS_dispatch_",
+    ]
+
+    /// Whether `symbol` is qualified by a system module, or is a system
+    /// type's member, in any of the forms a report prints it
+    /// (`Swift.Set._Variant.insert`, `static OS_dispatch_queue.sync<A>(execute:)`).
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isSystemQualified("Swift._NativeSet.insertNew(_:at:isUnique:)")   // true
+    /// ```
+    public static func isSystemQualified(_ symbol: String) -> Bool {
+        var name = Substring(symbol)
+        for prefix in ["static ", "specialized ", "merged ", "implicit closure #", "closure #"] where name.hasPrefix(prefix) {
+            if prefix.hasSuffix("#") {
+                // `closure #1 in OS_dispatch_queue.sync…`: the context is what counts.
+                while let range = name.range(of: " in ") { name = name[range.upperBound...] }
+            } else {
+                name = name.dropFirst(prefix.count)
+            }
+        }
+        // Objective-C methods of the system's classes: `-[UILabel text]`, `+[NSThread …]`, `-[_UIFoo …]`.
+        if name.hasPrefix("-[") || name.hasPrefix("+[") {
+            let className = name.dropFirst(2)
+            return ["UI", "NS", "CA", "AV", "CF", "WK", "_", "SK", "MK", "CL"].contains { className.hasPrefix($0) }
+        }
+        return systemQualifiers.contains { name.hasPrefix($0) }
+    }
+
+    /// Functions that only run when the program is stopping: the standard
+    /// library's failure reports, libdispatch's failed assertion and its
+    /// "already owned" wait, `abort`. One on top of a thread is a stop,
+    /// whatever else the text says.
+    static let trapSymbols = [
+        "_assertionFailure", "_fatalErrorMessage", "swift_reportFatalError", "_swift_stdlib_reportFatalError",
+        "swift_reportError", "_swift_runtime_on_report", "swift::fatalError", "Swift runtime failure",
+        "_dispatch_assert_queue_fail", "__DISPATCH_WAIT_FOR_QUEUE__", "DISPATCH_WAIT_FOR_QUEUE",
+        "swift_task_reportUnexpectedExecutor", "_dispatch_client_crash", "__pthread_kill", "abort_with_payload",
+    ]
+
+    /// Whether `symbol` is a function that only runs when the program stops.
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isTrapSymbol("__DISPATCH_WAIT_FOR_QUEUE__")   // true
+    /// ```
+    public static func isTrapSymbol(_ symbol: String?) -> Bool {
+        guard let symbol else { return false }
+        return symbol == "abort" || trapSymbols.contains { symbol.contains($0) }
     }
 }

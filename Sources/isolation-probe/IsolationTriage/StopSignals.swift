@@ -37,6 +37,18 @@ public enum StopSignals {
     /// StopSignals.names(in: "stop reason = signal SIGILL: illegal instruction operand")  // ["SIGILL"]
     /// ```
     public static func names(in text: String) -> [String] {
+        var found = explicitNames(in: text)
+        for (words, name) in descriptions where text.contains(words) && !found.contains(name) { found.append(name) }
+        return found
+    }
+
+    /// The `SIG…` and `EXC_…` names `text` spells out, in order, without
+    /// repeats (not the shell's words, which a sentence may use otherwise).
+    ///
+    /// ```swift
+    /// StopSignals.explicitNames(in: "I'm getting EXC_BAD_ACCESS KERN_INVALID_ADDRESS crashes")  // ["EXC_BAD_ACCESS"]
+    /// ```
+    public static func explicitNames(in text: String) -> [String] {
         var found: [String] = []
         func add(_ name: String) { if !found.contains(name) { found.append(name) } }
         var rest = Substring(text)
@@ -51,7 +63,6 @@ public enum StopSignals {
                 rest = tail.dropFirst()
             }
         }
-        for (words, name) in descriptions where text.contains(words) { add(name) }
         return found
     }
 }

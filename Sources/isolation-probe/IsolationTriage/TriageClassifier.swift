@@ -27,14 +27,68 @@ public enum TriageClassifier {
                                   crashedThread: evidence.thread.map { describe($0) }, notes: report.readingNotes)
         diagnosis.platform = report.platform
         if let stop = report.stopReason { diagnosis.evidence.append("stop: \(stop)") }
+        diagnosis.input = completeness(of: report, evidence: evidence)
         if let kind = kind(of: evidence) {
             kind.describe(evidence, in: &diagnosis)
-            return diagnosis
+        } else {
+            diagnosis.verdict = .unknown
+            diagnosis.evidence += report.messages.prefix(3)
+            diagnosis.summary = "Nothing in the text says how the program stopped."
         }
-        diagnosis.verdict = .unknown
-        diagnosis.evidence += report.messages.prefix(3)
-        diagnosis.summary = "Nothing in the text says how the program stopped."
+        if let (offender, basis) = offender(evidence, isolation: diagnosis.isolation) {
+            diagnosis.offender = offender
+            diagnosis.offenderBasis = basis
+            if diagnosis.isolation != nil, diagnosis.isolation?.offender == nil { diagnosis.isolation?.offender = offender }
+            if offender.symbol == nil, offender.file == nil {
+                diagnosis.notes.append("the program's own frames are unsymbolicated (\(offender.displayName)): symbolicate the report to name the offender")
+            }
+        }
         return diagnosis
+    }
+
+    /// The user's code to look at, and what the choice rests on: a
+    /// continuation or exclusivity message's own name for it, else the
+    /// innermost frame of the program's code above the check or trap, else
+    /// the place a runtime message names, else code the prose names, else
+    /// an unsymbolicated frame of the program.
+    static func offender(_ evidence: CrashEvidence, isolation: IsolationFinding?) -> (StackFrame, String)? {
+        let messages = evidence.report.messages
+        if let name = messages.lazy.compactMap(TrapCause.continuationFunction(in:)).first {
+            return (StackFrame(index: 0, symbol: name), "the function the runtime's continuation message names")
+        }
+        if messages.contains(where: { $0.contains("Simultaneous accesses") }),
+           let previous = messages.lazy.filter({ $0.contains("Previous access") }).compactMap(TrapCause.previousAccess(in:)).first {
+            return (previous, "the access already in progress that the exclusivity check names (`Previous access … started at`)")
+        }
+        let named = { (frame: StackFrame) in frame.symbol != nil || frame.file != nil }
+        if let found = isolation?.offender, named(found) {
+            return (found, "the innermost frame of your code above the executor check")
+        }
+        if isolation == nil, let frame = evidence.frames.first(where: { isOwnCode($0) && named($0) }) {
+            return (frame, "the innermost frame of your code on the crashed thread, above the \(evidence.isStop ? "stop" : "report's point")")
+        }
+        if let place = messages.lazy.compactMap(TrapCause.messageLocation(in:)).first {
+            return (place, "where the runtime's message says the failing call is")
+        }
+        if let mention = evidence.report.mentionedCode.first(where: { isOwnCode($0) }) {
+            return (mention, "named in the text's prose, not in a frame")
+        }
+        if let found = isolation?.offender ?? evidence.frames.first(where: isOwnCode) {
+            return (found, "the innermost frame of your code, unsymbolicated")
+        }
+        return nil
+    }
+
+    /// How complete the input was: a whole report or a fragment, its frames and headers.
+    static func completeness(of report: CrashReport, evidence: CrashEvidence) -> String {
+        if let stated = report.completeness { return stated }
+        let frames = evidence.frames.count
+        let header = report.stopReason != nil || report.threads.contains(where: \.crashed)
+        let kind = header && frames > 0 ? "report" : "fragment"
+        var parts = ["\(report.threads.count) thread(s)", "\(frames) frame(s) on the crashed thread"]
+        if !report.messages.isEmpty { parts.append("\(report.messages.count) message(s)") }
+        parts.append(header ? "a header" : "no header")
+        return "\(kind) (\(report.format.rawValue)): " + parts.joined(separator: ", ")
     }
 
     /// Every cause triage recognises, in the order they are asked; the
@@ -43,6 +97,7 @@ public enum TriageClassifier {
         MemoryCorruptionKind.self,
         IsolationTrapKind.self,
         WatchdogHangKind.self,
+        RuntimeDiagnosticKind.self,
         LibraryQueueAssertionKind.self,
         OtherTrapKind.self,
         UnsymbolicatedStopKind.self,
@@ -77,16 +132,10 @@ public enum TriageClassifier {
         message.contains("Incorrect actor executor assumption")
     }
 
-    /// The program's own code: not a system library, not the check itself,
-    /// not `assumeIsolated`, not a thunk (except a protocol witness, where a
-    /// `@preconcurrency` conformance's check lives), not a sanitizer.
+    /// The program's own code (``OwnCode``: the one rule triage and the
+    /// catalog's runs share).
     static func isOwnCode(_ frame: StackFrame) -> Bool {
-        let symbol = frame.symbol ?? ""
-        return !frame.isSystem
-            && (!frame.isThunk || symbol.hasPrefix("protocol witness for"))
-            && !RuntimeLibraries.isIsolationCheck(symbol)
-            && !RuntimeLibraries.isAssumeIsolated(symbol)
-            && !symbol.hasPrefix("__tsan") && !symbol.hasPrefix("__asan")
+        OwnCode.isOwn(frame)
     }
 
     static func isolationFinding(frames: [StackFrame], thread: CrashThread?, messages: [String]) -> IsolationFinding {

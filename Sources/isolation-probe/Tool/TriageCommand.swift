@@ -81,11 +81,13 @@ struct TriageCommand: AsyncParsableCommand {
         var outcomes: [TriageOutcome] = []
         for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
             do {
-                var diagnosis = try await triage.triage(try Self.read(source, within: timeLimit), source: source == "-" ? "<stdin>" : source)
-                if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
-                diagnosis.closureJoins = join?.joins(for: diagnosis)
-                diagnosis.routeSettings = diagnosis.isolation.flatMap { RouteSettings(for: $0, package: packageSettings, sourcesRoot: sources) }
-                outcomes.append(.diagnosed(diagnosis))
+                let diagnoses = try await triage.triageEach(try Self.read(source, within: timeLimit), source: source == "-" ? "<stdin>" : source)
+                for var diagnosis in diagnoses {
+                    if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
+                    diagnosis.closureJoins = join?.joins(for: diagnosis)
+                    diagnosis.routeSettings = diagnosis.isolation.flatMap { RouteSettings(for: $0, package: packageSettings, sourcesRoot: sources) }
+                    outcomes.append(.diagnosed(diagnosis))
+                }
             } catch {
                 outcomes.append(.failed(error))
             }

@@ -102,21 +102,15 @@ package enum Classifier {
     package static let noOwnFrame = "offender: no frame of the program's own code on the crashed thread"
 
     /// The first frame, from the top of the crashed thread, that is the
-    /// program's own code: below the runtime's check (dispatch, concurrency,
-    /// core library frames), reabstraction thunks and the `assumeIsolated`
-    /// entry point.
+    /// program's own code: triage's rule (`OwnCode`), so a catalog run and
+    /// a triaged report name the same frame. Runtime and system libraries
+    /// (libswiftDispatch's `_dispatchPreconditionTest` included), the C
+    /// entry point `main`, thunks other than a protocol witness (where a
+    /// @preconcurrency conformance's check lives) and `assumeIsolated` are
+    /// plumbing.
     package static func offender(in frames: [BacktraceFrame]) -> BacktraceFrame? {
         frames.first { frame in
-            // Any runtime or system library (libdispatch, the Swift overlays
-            // such as libswiftDispatch's `_dispatchPreconditionTest`, libc)
-            // is plumbing, as is the C entry point `main`.
-            !RuntimeLibraries.isSystemImage(frame.image) && frame.symbol != "main"
-                // A protocol witness is where a @preconcurrency conformance's
-                // check lives: it is the offender, not plumbing.
-                && (!frame.isThunk || frame.symbol.hasPrefix("protocol witness for"))
-                && !frame.symbol.contains("assumeIsolated")
-                && !isolationMarkers.contains { frame.symbol.contains($0) }
-                && !frame.symbol.hasPrefix("__tsan")
+            OwnCode.isOwn(symbol: frame.symbol, image: frame.image, isThunk: frame.isThunk, isSystem: false)
         }
     }
 

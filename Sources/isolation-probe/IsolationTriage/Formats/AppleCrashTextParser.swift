@@ -154,7 +154,14 @@ public enum AppleCrashTextParser {
             if location != nil || inside.contains(":") { symbol = symbol[..<open].dropLast() }
         }
         FrameText.dropOffset(&symbol)
-        let symbolicated = !symbol.isEmpty && !symbol.hasPrefix("0x") && symbol != image
+        // `(Hex + 58940)`: the image and an offset, unsymbolicated.
+        if symbol.hasPrefix("("), symbol.hasSuffix(")") {
+            var inner = symbol.dropFirst().dropLast()
+            FrameText.dropOffset(&inner)
+            if inner == image { symbol = "" }
+        }
+        // Linux's "Current stack trace" prints `<unavailable>` for a symbol it has not.
+        let symbolicated = !symbol.isEmpty && !symbol.hasPrefix("0x") && symbol != image && symbol != "<unavailable>"
         return StackFrame(index: index, image: image, symbol: symbolicated ? String(symbol) : nil, address: address,
                           file: location?.file, line: location?.line, column: location?.column)
     }

@@ -18,6 +18,11 @@ public enum ConsoleLines {
         "Fatal error", "fatal error:", "Incorrect actor executor assumption", "BUG IN CLIENT OF LIBDISPATCH",
         "data race detected", "Precondition failed", "Assertion failed", "Terminating app due to uncaught exception",
         "0x8badf00d", "0x8BADF00D", "watchdog transgression", "ThreadSanitizer:", "AddressSanitizer:", "(core dumped)",
+        // The runtime's exclusivity check, continuation checks and
+        // release-build trap names; malloc's heap checks; Xcode's checkers.
+        "Simultaneous accesses", "Previous access (", "SWIFT TASK CONTINUATION MISUSE", "leaked its continuation",
+        "tried to resume its continuation", "Swift runtime failure", "malloc: ***", "Heap corruption",
+        "Main Thread Checker:", "Thread Performance Checker:", "App Hanging", "App hang", "Application Not Responding",
     ]
 
     static let markerNeedles = ByteNeedles(markers)
@@ -47,7 +52,15 @@ public enum ConsoleLines {
     static func isMessage(_ text: Substring) -> Bool {
         if text.isEmpty { return false }
         if markerNeedles.occurs(in: text) { return true }
-        return isShellStopLine(text) || isXcodeStopLine(text)
+        return isShellStopLine(text) || isXcodeStopLine(text) || isExceptionLine(text)
+    }
+
+    /// A crash service's exception line of its own: `EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0`,
+    /// `SIGABRT ABORT 0x…` (Crashlytics, Sentry).
+    static func isExceptionLine(_ text: Substring) -> Bool {
+        guard text.hasPrefix("EXC_") || text.hasPrefix("SIG"), text.utf8.count < 120 else { return false }
+        let name = text.prefix { $0.isUppercase || $0 == "_" || $0.isNumber }
+        return name.count > 4 && name != "SIGNAL" && (name.endIndex == text.endIndex || text[name.endIndex] == " ")
     }
 
     /// A shell's report of a child's death: `Illegal instruction (core dumped)`,
@@ -74,7 +87,7 @@ public enum ConsoleLines {
         var found: [String] = []
         for message in messages {
             let text = Substring(message)
-            guard isXcodeStopLine(text) || isShellStopLine(text) else { continue }
+            guard isXcodeStopLine(text) || isShellStopLine(text) || isExceptionLine(text) else { continue }
             for name in StopSignals.names(in: message) where !found.contains(name) { found.append(name) }
         }
         return found

@@ -26,6 +26,8 @@ enum IsolationTrapKind: CrashKind {
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         let report = evidence.report
         diagnosis.verdict = verdict
+        diagnosis.cause = evidence.assumeIsolatedOnTop || report.messages.contains { $0.contains("Expected same executor as") }
+            ? "assume-isolated" : "executor-check"
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: report.stopReason)
         if !evidence.checkFrames.isEmpty {
             diagnosis.evidence.append("executor-check frames: " + evidence.checkFrames.map(\.displayName).joined(separator: " ← "))

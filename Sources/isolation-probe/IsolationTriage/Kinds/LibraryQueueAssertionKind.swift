@@ -26,6 +26,7 @@ enum LibraryQueueAssertionKind: CrashKind {
         diagnosis.topFrames = evidence.topFrames
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: report.stopReason)
         diagnosis.verdict = verdict
+        diagnosis.cause = TrapCause.frameworkQueueAssertion.id
         diagnosis.evidence += report.messages.filter { $0.contains("BUG IN CLIENT OF LIBDISPATCH") }.prefix(1)
         diagnosis.evidence.append("dispatch_assert_queue was called by \(dispatchCaller.displayName)"
             + (dispatchCaller.image.map { " in \($0)" } ?? "") + ", not by the Swift runtime's executor check")

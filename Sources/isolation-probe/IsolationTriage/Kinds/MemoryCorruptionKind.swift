@@ -3,13 +3,14 @@
 enum MemoryCorruptionKind: CrashKind {
     static let id = "memory-corruption"
     static let verdict = TriageVerdict.memoryCorruption
-    static let identifiedBy = "a memory signal or exception (SIGSEGV, SIGBUS, EXC_BAD_ACCESS), whatever the frames"
+    static let identifiedBy = "a memory signal or exception (SIGSEGV, SIGBUS, EXC_BAD_ACCESS), whatever the frames, or malloc's or a sanitizer's heap-corruption message"
     static let samples = [
         """
         * thread #5, queue = 'com.example.worker', stop reason = EXC_BAD_ACCESS (code=1, address=0x10)
           * frame #0: 0x00000001a0000010 libswift_Concurrency.dylib`swift_task_isCurrentExecutorImpl(swift::SerialExecutorRef) + 40
             frame #1: 0x0000000100001000 App`closure #1 in Model.load() at Model.swift:12:5
         """,
+        "SCDevelop(12570,0x10263f8c0) malloc: *** error for object 0x2000001028741d1: pointer being freed was not allocated",
         """
         *** Program crashed: Bad pointer dereference at 0x0000000000000000 ***
 
@@ -23,8 +24,14 @@ enum MemoryCorruptionKind: CrashKind {
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         diagnosis.verdict = verdict
-        diagnosis.evidence.append("signal: " + evidence.memorySignals.joined(separator: ", ") + " (a bad memory access, not a trap)")
-        if let check = evidence.checkFrames.first {
+        if !evidence.memorySignals.isEmpty {
+            diagnosis.evidence.append("signal: " + evidence.memorySignals.joined(separator: ", ") + " (a bad memory access, not a trap)")
+        }
+        diagnosis.evidence += evidence.heapMessages.prefix(2)
+        diagnosis.cause = !evidence.checkFrames.isEmpty ? "bad-executor-pointer" : evidence.heapMessages.isEmpty ? "bad-access" : "heap-corruption"
+        if !evidence.heapMessages.isEmpty, evidence.memorySignals.isEmpty {
+            diagnosis.summary = "The heap's own check failed (a pointer freed twice or never allocated, a damaged block): memory corruption, often two threads mutating the same object."
+        } else if let check = evidence.checkFrames.first {
             diagnosis.evidence.append("frame \(check.index): \(check.displayName)")
             diagnosis.summary = "A bad memory access inside the executor-check code (\(check.displayName)): memory corruption (a freed or damaged actor, task or queue), not an isolation assertion."
         } else {

@@ -1,10 +1,12 @@
-/// A stop for another reason than actor isolation (a precondition, a force
-/// unwrap of nil, a bounds check …) that a trap signal alone would make
-/// look like one.
+/// A stop for another reason than actor isolation, named when the text
+/// names it (``TrapCause``: a force unwrap of nil, an index out of range, a
+/// precondition, `try!`, an exclusivity violation, a continuation resumed
+/// twice, `dispatch_sync` on the queue the thread holds), that a trap
+/// signal alone would make look like one.
 enum OtherTrapKind: CrashKind {
     static let id = "other-trap"
     static let verdict = TriageVerdict.otherTrap
-    static let identifiedBy = "a stop with a fatal runtime message or a named frame, and no executor check or isolation message"
+    static let identifiedBy = "a stop (a trap signal, a fatal runtime message, a function that only runs when stopping, a crashed thread) with a fatal runtime message or a named frame, and no executor check or isolation message"
     static let samples = [
         """
         Fatal error: Unexpectedly found nil while unwrapping an Optional value
@@ -13,6 +15,13 @@ enum OtherTrapKind: CrashKind {
         """
         2026-11-23T03:00:00Z systemd[1]: myservice.service: watchdog timeout reset
         2026-11-23T03:00:01Z myservice: Fatal error: Unexpectedly found nil while unwrapping an Optional value
+        """,
+        "Simultaneous accesses to 0x600000c04f10, but modification requires exclusive access.",
+        """
+        BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread
+        0  libdispatch.dylib  __DISPATCH_WAIT_FOR_QUEUE__ + 484
+        1  libdispatch.dylib  _dispatch_sync_f_slow + 148
+        2  Indexer            Index.flush() + 960
         """,
     ]
 
@@ -26,9 +35,14 @@ enum OtherTrapKind: CrashKind {
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: evidence.report.stopReason)
         diagnosis.verdict = verdict
         diagnosis.evidence += evidence.fatalMessages.prefix(3)
+        if let trap = evidence.trapFrames.first {
+            diagnosis.evidence.append("frame \(trap.index): \(trap.displayName), which runs only when the program stops")
+        }
         diagnosis.evidence.append("no executor-check frame (swift_task_isCurrentExecutor…, _checkExpectedExecutor, assumeIsolated) above the program's code and no isolation message")
         if let topSymbol { diagnosis.evidence.append("first frame of the program's code: \(topSymbol.displayName)" + (topSymbol.location.map { " at \($0)" } ?? "")) }
-        diagnosis.summary = "The program stopped for another reason than actor isolation"
-            + (evidence.fatalMessages.first.map { ": \($0)" } ?? (topSymbol.map { ", in \($0.displayName)." } ?? "."))
+        diagnosis.cause = evidence.trapCause?.id
+        let what = evidence.trapCause.map { ": \($0.explanation)" } ?? ""
+        diagnosis.summary = "The program stopped for another reason than actor isolation\(what)"
+            + (evidence.fatalMessages.first.map { " (\($0))." } ?? (topSymbol.map { ", in \($0.displayName)." } ?? "."))
     }
 }

@@ -18,6 +18,7 @@ enum WatchdogHangKind: CrashKind {
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         diagnosis.verdict = verdict
+        diagnosis.cause = evidence.watchdogMessages.contains { $0.lowercased().contains("8badf00d") || $0.contains("watchdog") } ? "watchdog" : "app-hang"
         diagnosis.evidence += evidence.watchdogMessages.prefix(3)
         diagnosis.summary = "The system killed the program for not responding (watchdog): look at what the main thread was doing."
         diagnosis.topFrames = Array((evidence.report.threads.first?.frames ?? evidence.frames).prefix(6))

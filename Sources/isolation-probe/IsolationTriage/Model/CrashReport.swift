@@ -31,6 +31,13 @@ public struct CrashReport: Sendable, Hashable, Codable {
     /// The operating system and machine the report names
     /// (`Linux (Debian GNU/Linux 12 (bookworm))`), when it does.
     public var platform: String?
+    /// Code the text names outside its frames (a backticked function, an
+    /// Objective-C method, `File.swift line 147` in a sentence): the
+    /// offender's last resort, said as such.
+    public var mentionedCode: [StackFrame] = []
+    /// How complete the text was, when a reader says
+    /// (`fragment: 4 frame(s) in 4 line(s), no header`).
+    public var completeness: String?
 
     /// Creates a report record.
     ///
@@ -52,13 +59,16 @@ public struct CrashReport: Sendable, Hashable, Codable {
         self.platform = platform
     }
 
-    /// The thread the report marks as crashed; the only thread when there is
+    /// The thread the report marks as crashed (of several so marked, the
+    /// first with frames: a crash service may print an empty `Crashed:`
+    /// header above the one with the stack); the only thread when there is
     /// one; nil when the report has several and marks none.
     ///
     /// ```swift
     /// report.crashedThread?.name   // "Thread 3"
     /// ```
     public var crashedThread: CrashThread? {
-        threads.first(where: \.crashed) ?? (threads.count == 1 ? threads[0] : nil)
+        threads.first { $0.crashed && !$0.frames.isEmpty } ?? threads.first(where: \.crashed)
+            ?? (threads.count == 1 ? threads[0] : nil)
     }
 }

@@ -24,6 +24,18 @@ public struct Diagnosis: Sendable, Hashable, Codable {
     public var platform: String?
     /// For an isolation trap (or a legacy-mode warning): who ran where, and why.
     public var isolation: IsolationFinding?
+    /// The specific cause, when the text names one (`force-unwrap`,
+    /// `exclusivity`, `queue-deadlock`, `logging-mode-warning` …).
+    public var cause: String?
+    /// The user's code to look at, for every verdict: the innermost frame of
+    /// the program's own code above the check or trap, else the function or
+    /// place a runtime message names, else code the text's prose names.
+    public var offender: StackFrame?
+    /// What ``offender`` rests on, in words.
+    public var offenderBasis: String?
+    /// How complete the input was (`fragment: 4 frame(s) in 4 line(s), no header`,
+    /// `report: 3 thread(s), 12 frame(s) on the crashed thread, header`).
+    public var input: String?
     /// For other verdicts: the crashed thread's first frames, to look at next.
     public var topFrames: [StackFrame]
     /// How the report was read: damaged parts, names left mangled.

@@ -80,6 +80,8 @@ public struct StackFrame: Sendable, Hashable, Codable {
             if trimmed.hasSuffix(" in"), trimmed.contains("closure #") { return trimmed + " top-level code" }
             return symbol
         }
+        // A place a message or a sentence names, with no frame around it.
+        if address == nil, image == nil, let location { return location }
         return [address ?? "???", image.map { "in \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 

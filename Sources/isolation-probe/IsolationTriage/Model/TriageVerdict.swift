@@ -4,8 +4,9 @@
 /// TriageVerdict(rawValue: "isolation-trap")   // .isolationTrap
 /// ```
 public enum TriageVerdict: String, Sendable, Codable, CaseIterable {
-    /// The runtime's executor check stopped the program: code isolated to an
-    /// actor ran somewhere else.
+    /// The runtime's executor check stopped the program, or in its logging
+    /// mode reported and let it continue (`warning: data race detected`):
+    /// code isolated to an actor ran somewhere else.
     case isolationTrap = "isolation-trap"
     /// A trap for another reason (precondition, force-unwrap of nil, array
     /// bounds …); SIGILL / EXC_BREAKPOINT alone looks the same.
@@ -15,8 +16,9 @@ public enum TriageVerdict: String, Sendable, Codable, CaseIterable {
     case memoryCorruption = "memory-corruption"
     /// The program was killed for not responding (a watchdog).
     case hang
-    /// The text shows no crash (a backtrace taken at a breakpoint, a
-    /// legacy-mode warning that did not stop the program).
+    /// The text shows no crash (a backtrace taken at a breakpoint, a Main
+    /// Thread Checker or Thread Performance Checker report, a leaked
+    /// continuation warning).
     case notACrash = "not-a-crash"
     /// A crash that the report does not say enough about to classify.
     case unknown

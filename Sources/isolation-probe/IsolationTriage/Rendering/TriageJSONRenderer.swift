@@ -1,10 +1,13 @@
 import Foundation
 import ProbeSupport
 
-/// Writes diagnoses as one JSON document for tools:
+/// Writes diagnoses as one JSON document for tools, its layout numbered by
+/// ``schemaVersion`` (documented in `IsolationTriage/README.md`):
 ///
 /// ```json
-/// {"reports": [{"source": "crash.txt", "verdict": "isolation-trap", "isolation": {"offender": {…},
+/// {"schemaVersion": 2,
+///  "reports": [{"source": "crash.txt", "verdict": "isolation-trap", "cause": "executor-check",
+///   "offender": {…}, "offenderBasis": "…", "input": "report (lldb): …", "isolation": {"offender": {…},
 ///   "route": {"caseIDs": ["1","2","3"], …}}, "cases": [{"id": "1", "explanation": "…", "fix": "…"}]}],
 ///  "errors": [{"source": "empty.txt", "message": "empty.txt: empty input: nothing to triage"}]}
 /// ```
@@ -25,7 +28,13 @@ public struct TriageJSONRenderer: Sendable {
         self.caseNotes = caseNotes
     }
 
+    /// The JSON layout's version: 2 added `schemaVersion`, and per report
+    /// `cause`, `offender`, `offenderBasis` and `input`; a text holding
+    /// several crashes gives one report each.
+    public static let schemaVersion = 2
+
     struct Document: Encodable {
+        var schemaVersion = TriageJSONRenderer.schemaVersion
         var reports: [Report]
         var errors: [InputError]
     }

@@ -38,6 +38,11 @@ public struct TriageTextRenderer: Sendable {
     public func render(_ diagnosis: Diagnosis) -> String {
         var lines = ["\(diagnosis.source): \(diagnosis.verdict.rawValue)" + (diagnosis.format.map { " (\($0.title))" } ?? "")]
         lines += wrap(diagnosis.summary, label: "")
+        if let cause = diagnosis.cause { lines += field("cause", cause) }
+        if diagnosis.isolation == nil, let offender = diagnosis.offender {
+            lines += field("offender", describe(offender))
+            if let basis = diagnosis.offenderBasis { lines += wrap(basis, label: "found as") }
+        }
         if let finding = diagnosis.isolation {
             lines += field("offender", finding.offender.map(describe) ?? "not in the report (no frame of the program's own code above the check)")
             if let hint = Self.detectHint(for: finding) { lines += wrap(hint, label: "line") }
@@ -90,6 +95,7 @@ public struct TriageTextRenderer: Sendable {
             lines += field("top frames", diagnosis.topFrames.map { "#\($0.index) " + describe($0) }.joined(separator: "\n"))
         }
         if !diagnosis.evidence.isEmpty { lines += field("evidence", diagnosis.evidence.joined(separator: "\n")) }
+        if let input = diagnosis.input { lines += wrap(input, label: "input") }
         if !diagnosis.notes.isEmpty { lines += field("note", diagnosis.notes.joined(separator: "\n")) }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -147,7 +153,7 @@ public struct TriageTextRenderer: Sendable {
 
     private func describe(_ frame: StackFrame) -> String {
         var text = frame.displayName
-        if let location = frame.location { text += " at \(location)" }
+        if let location = frame.location, frame.symbol != nil || frame.address != nil || frame.image != nil { text += " at \(location)" }
         if frame.symbol != nil, let image = frame.image { text += "  [\(image)]" }
         return text
     }

@@ -31,9 +31,9 @@ KIND_FOR_VERDICT = {verdict: kind for kind, verdict in VERDICT_FOR_KIND.items()}
 
 
 def offender_text(report):
-    """What the JSON names as the offender: `isolation.offender` (symbol and file:line).
-    Today's JSON has no offender for other verdicts; `topFrames` is reported separately."""
-    offender = (report.get("isolation") or {}).get("offender")
+    """What the JSON names as the offender: the report's `offender` (schema 2, every verdict),
+    else `isolation.offender` (schema 1, isolation traps only); symbol and file:line."""
+    offender = report.get("offender") or (report.get("isolation") or {}).get("offender")
     if not offender:
         return None
     parts = [offender.get("symbol") or ""]
@@ -90,6 +90,7 @@ def measure(probe):
             "expected_kind": entry["expected_kind"],
             "cause": entry["cause"],
             "strength": entry["conclusion_strength"],
+            "held_out": bool(entry.get("held_out")),
             "got_kind": got_kind,
             "kind_right": got_kind == entry["expected_kind"],
             "reports": len(reports),
@@ -123,6 +124,17 @@ def table(results, key):
             name, len(rows), rate(sum(r["kind_right"] for r in rows), len(rows)),
             rate(sum(r["offender_right"] for r in with_offender), len(with_offender))))
     return "\n".join(lines)
+
+
+def render_sets(results):
+    """The tuned corpus and the held-out set (kept apart from the rules while they were written,
+    measured once without tuning to them), each in full."""
+    tuned = [r for r in results if not r["held_out"]]
+    held = [r for r in results if r["held_out"]]
+    out = ["# Corpus (%d texts the rules were developed against)" % len(tuned), "", render(tuned)]
+    if held:
+        out += ["", "# Held-out set (%d texts, measured once, not tuned to)" % len(held), "", render(held)]
+    return "\n".join(out)
 
 
 def render(results):
@@ -168,7 +180,7 @@ def main():
     if not os.access(args.probe, os.X_OK):
         sys.exit("measure.py: %s: no executable isolation-probe there (build it or pass --probe)" % args.probe)
     results = measure(args.probe)
-    print(json.dumps(results, indent=2) if args.json else render(results))
+    print(json.dumps(results, indent=2) if args.json else render_sets(results))
 
 
 if __name__ == "__main__":

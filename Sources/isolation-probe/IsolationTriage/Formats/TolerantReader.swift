@@ -1,0 +1,521 @@
+import Foundation
+
+/// Reads crash evidence from any line in any layout, for the text people
+/// paste: frames numbered or bare, with or without image and address
+/// columns (`2  cmux  FeedCoordinator.ingestBlocking(event:) + 960`,
+/// `#2 0x… in f() at A.swift:33`, `__DISPATCH_WAIT_FOR_QUEUE__`), arrow
+/// chains (`f() → swift_task_isCurrentExecutor…`, `a ← via b`), an indented
+/// call chain, markdown backticks, fences and quotes, partial `.ips` JSON
+/// (`"symbol" : "…"`), headers (`Exception Type`, `Crashed:`, `Queue:`,
+/// `Triggered by Thread`), signal names in any sentence, and code the prose
+/// names (a backticked function, an Objective-C method, `File.swift line 147`).
+///
+/// It is the last format: ``CrashReportReader`` uses it when no other claims
+/// the text, or when the one that does finds no crashed thread with frames.
+/// Its report says how complete the text was (``CrashReport/completeness``:
+/// `fragment: 4 frame(s) in 4 line(s), no header`).
+///
+/// ```swift
+/// let report = TolerantReader.read(CrashText("0  _dispatch_assert_queue_fail\n1  closure #1 in Uploader.register()"))
+/// report?.threads.first?.frames.count   // 2
+/// ```
+public enum TolerantReader {
+    /// Frames kept per thread and threads kept per text: a pasted report
+    /// needs far fewer, and the bound keeps a huge log's answer small.
+    static let frameLimit = 256
+    static let threadLimit = 64
+    /// Report header keys read from any line (`Key:` or `Key :`).
+    static let headerKeys = ["Exception Type", "Termination Reason", "Termination Description", "Exception Reason",
+                             "Exception Codes", "Crashed Thread", "Triggered by Thread", "Queue", "Dispatch queue"]
+    /// Characters of one line looked at: a frame or header is shorter.
+    static let lineLimit = 2_000
+    /// Names of code the prose mentions, kept at most.
+    static let mentionLimit = 16
+
+    /// The report the text's lines hold, or nil when no line holds a frame,
+    /// a signal, a header, a runtime message or a mention of code.
+    public static func read(_ text: CrashText) -> CrashReport? {
+        var reader = State()
+        for line in text.lines { reader.read(line) }
+        return reader.report()
+    }
+
+    private struct State {
+        var threads: [CrashThread] = []
+        var signals: [String] = []
+        var headers: [String] = []
+        var messages: [String] = []
+        var mentions: [StackFrame] = []
+        var queue: String?
+        var frameLines = 0
+        /// Consecutive unnumbered frame lines and their indentation, to
+        /// tell an indented call chain (outermost first) from a stack.
+        var chainStart: Int?
+        var chainIndents: [Int] = []
+        var sawBreakpointStop = false
+
+        mutating func read(_ raw: String) {
+            var line = Substring(raw.prefix(TolerantReader.lineLimit))
+            let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            line = TolerantReader.unmarked(line)
+            guard !line.isEmpty else { endChain(); return }
+            for name in StopSignals.explicitNames(in: String(line)) where !signals.contains(name) { signals.append(name) }
+            if line.contains("stop reason = breakpoint") { sawBreakpointStop = true }
+            if readHeader(line) { endChain(); return }
+            if readJSONFrame(line) { return }
+            if let frames = TolerantReader.frames(in: line) {
+                addFrames(frames.frames, numbered: frames.numbered, indent: indent)
+                return
+            }
+            endChain()
+            guard mentions.count < TolerantReader.mentionLimit else { return }
+            for mention in TolerantReader.mentions(in: line) where mentions.count < TolerantReader.mentionLimit {
+                if !mentions.contains(mention) { mentions.append(mention) }
+            }
+        }
+
+        /// `Thread 3 Crashed:`, `Crashed: queue`, `thread #4, queue = 'q', stop reason = …`,
+        /// `Queue: q`, `Exception Type: …`, `Termination Reason: …`, `Triggered by Thread: 20, Dispatch Queue: q`.
+        mutating func readHeader(_ line: Substring) -> Bool {
+            if line.hasPrefix("Crashed:"), line.count > 9 {
+                startThread(name: "Crashed thread", queue: line.dropFirst("Crashed:".count).trimmingCharacters(in: .whitespaces), crashed: true)
+                headers.append("Crashed:")
+                return true
+            }
+            if let header = AppleCrashTextParser.parseThreadHeader(line) {
+                startThread(name: header.name, queue: header.queue, crashed: header.crashed)
+                if header.crashed { headers.append("Thread Crashed") }
+                return true
+            }
+            if let header = LLDBBacktraceParser.parseThreadHeader(line) {
+                startThread(name: header.name, queue: header.queue,
+                            crashed: header.stopReason.map { !$0.hasPrefix("breakpoint") } ?? false)
+                if let reason = header.stopReason {
+                    headers.append("stop reason")
+                    messages.append("stop reason = \(reason)")
+                }
+                return true
+            }
+            for key in TolerantReader.headerKeys {
+                guard line.hasPrefix(key), line.dropFirst(key.count).drop(while: { $0 == " " }).first == ":" else { continue }
+                let value = line.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                if !headers.contains(key) { headers.append(key) }
+                switch key {
+                case "Queue", "Dispatch queue": queue = value
+                case "Triggered by Thread":
+                    if let range = value.range(of: "Dispatch Queue: ") { queue = String(value[range.upperBound...]) }
+                case "Exception Type", "Exception Codes", "Crashed Thread": break
+                default: messages.append("\(key): \(value)")
+                }
+                return true
+            }
+            return false
+        }
+
+        /// `"symbol" : "closure #1 in f()"` in a partial `.ips` thread, with
+        /// `"sourceFile"` and `"sourceLine"` on the same line when present.
+        mutating func readJSONFrame(_ line: Substring) -> Bool {
+            guard let symbol = TolerantReader.jsonString(line, key: "symbol") else { return false }
+            let file = TolerantReader.jsonString(line, key: "sourceFile")
+            let frame = StackFrame(index: threads.last?.frames.count ?? 0, symbol: symbol, file: file,
+                                   line: file == nil ? nil : TolerantReader.jsonNumber(line, key: "sourceLine"))
+            addFrames([frame], numbered: true, indent: 0)
+            return true
+        }
+
+        mutating func startThread(name: String, queue: String?, crashed: Bool) {
+            endChain()
+            guard threads.count < TolerantReader.threadLimit else { return }
+            threads.append(CrashThread(name: name, queue: queue ?? self.queue, crashed: crashed))
+        }
+
+        mutating func addFrames(_ frames: [StackFrame], numbered: Bool, indent: Int) {
+            if threads.isEmpty { threads.append(CrashThread(name: "pasted frames", queue: queue)) }
+            let last = threads.count - 1
+            guard threads[last].frames.count < TolerantReader.frameLimit else { return }
+            if numbered || frames.count > 1 {
+                endChain()
+            } else {
+                if chainStart == nil { chainStart = threads[last].frames.count; chainIndents = [] }
+                chainIndents.append(indent)
+            }
+            for var frame in frames {
+                if !numbered || frames.count > 1 { frame.index = threads[last].frames.count }
+                threads[last].frames.append(frame)
+            }
+            frameLines += 1
+        }
+
+        /// An unnumbered chain whose lines are indented deeper and deeper is
+        /// a call chain written outermost first: turned innermost first.
+        mutating func endChain() {
+            defer { chainStart = nil; chainIndents = [] }
+            guard let start = chainStart, let last = threads.indices.last, chainIndents.count > 1,
+                  zip(chainIndents, chainIndents.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+            let end = min(start + chainIndents.count, threads[last].frames.count)
+            guard start < end else { return }
+            threads[last].frames[start..<end].reverse()
+            for index in start..<end { threads[last].frames[index].index = index }
+        }
+
+        mutating func report() -> CrashReport? {
+            endChain()
+            threads.removeAll { $0.frames.isEmpty && !$0.crashed }
+            let frameCount = threads.reduce(0) { $0 + $1.frames.count }
+            guard frameCount > 0 || !signals.isEmpty || !headers.isEmpty || !messages.isEmpty || !mentions.isEmpty else {
+                return nil
+            }
+            // A pasted stack with no thread header is the crashed thread's, as
+            // people paste it (unless the text says it stopped at a breakpoint).
+            if threads.count == 1, !threads[0].frames.isEmpty, !threads[0].crashed {
+                threads[0].crashed = !sawBreakpointStop
+            }
+            var report = CrashReport(format: .fragment, threads: threads, signals: signals, messages: messages,
+                                     crashMarkMayBeBreakpoint: sawBreakpointStop)
+            report.mentionedCode = mentions
+            let headerText = headers.isEmpty ? "no header" : "headers: " + headers.joined(separator: ", ")
+            let mentionText = mentions.isEmpty ? "" : ", \(mentions.count) name(s) of code in the prose"
+            report.completeness = "fragment: \(frameCount) frame(s) in \(frameLines) line(s), \(headerText)\(mentionText)"
+            return report
+        }
+    }
+
+    // MARK: Lines
+
+    /// The line without markdown and list decoration: backticks and
+    /// escaped backticks around it, bullets, a Java-style `at `.
+    static func unmarked(_ line: Substring) -> Substring {
+        var text = line.drop { $0 == " " || $0 == "\t" }
+        while let first = text.first, first == "`" || first == "\\" { text = text.dropFirst() }
+        while let last = text.last, last == "`" || last == " " || last == "\\" { text = text.dropLast() }
+        if text.hasPrefix("- ") || text.hasPrefix("* ") || text.hasPrefix("• ") { text = text.dropFirst(2) }
+        if text.hasPrefix("at ") { text = text.dropFirst(3) }
+        return text.drop { $0 == " " || $0 == "\t" }
+    }
+
+    struct LineFrames {
+        var frames: [StackFrame]
+        var numbered: Bool
+    }
+
+    /// The frames one line holds (several for an arrow chain), or nil when
+    /// it is not a frame line.
+    static func frames(in line: Substring) -> LineFrames? {
+        var rest = line
+        var index: Int?
+        // `frame #3:`, `#3`, `3`, `thread 4:` before the frame.
+        if rest.hasPrefix("frame #") { rest = rest.dropFirst("frame ".count) }
+        if rest.hasPrefix("#") { rest = rest.dropFirst() }
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count <= 4, let next = rest.dropFirst(digits.count).first,
+           next == " " || next == "\t" || next == ":" {
+            index = Int(digits)
+            rest = rest.dropFirst(digits.count).drop { $0 == " " || $0 == "\t" || $0 == ":" }
+        } else if line.hasPrefix("#") {
+            return nil
+        }
+        if rest.hasPrefix("thread "), let colon = rest.firstIndex(of: ":") {
+            rest = rest[rest.index(after: colon)...].drop { $0 == " " }
+        }
+        guard !rest.isEmpty else { return nil }
+        var columns = splitColumns(rest)
+        var image: String?
+        var hasAddress = false
+        // Addresses: `0x1000 symbol`, `0x1000 in symbol`, `0x102260000 + 11996`.
+        if let addressAt = columns.firstIndex(where: isAddressStart) {
+            hasAddress = true
+            if addressAt > 0 { image = columns[..<addressAt].joined(separator: " ") }
+            var after = columns[addressAt...].joined(separator: " ")[...]
+            after = after.drop { !$0.isWhitespace }.drop { $0 == " " || $0 == "\t" }
+            if after.hasPrefix("in ") { after = after.dropFirst(3) }
+            columns = after.isEmpty ? [] : [after]
+        } else if columns.count >= 2, looksLikeImage(columns[0]) {
+            image = String(columns[0])
+            columns = [columns.dropFirst().joined(separator: "  ")[...]]
+        } else if columns.count == 1 {
+            // One space between image and symbol (and OCR splitting `libdispatch. dylib`).
+            let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            if words.count >= 2, isLibraryName(words[0]) {
+                var imageName = String(words[0]).trimmingCharacters(in: CharacterSet(charactersIn: "'`"))
+                var symbolStart = 1
+                if ["dylib", "so", "framework"].contains(String(words[1])), words.count == 3 {
+                    imageName += String(words[1])
+                    symbolStart = 2
+                }
+                image = imageName
+                columns = [words[symbolStart...].joined(separator: " ")[...]]
+            }
+        } else {
+            columns = [columns.joined(separator: " ")[...]]
+        }
+        guard var symbolText = columns.first.map({ Substring($0.trimmingTrailingWhitespace()) }) else {
+            return hasAddress || image != nil
+                ? LineFrames(frames: [StackFrame(index: index ?? 0, image: image)], numbered: index != nil) : nil
+        }
+        guard hasAddress || image != nil || isSymbolShaped(symbolText) else { return nil }
+        // `Module`symbol` (lldb, the exclusivity message).
+        if image == nil, let tick = symbolText.firstIndex(of: "`"), tick > symbolText.startIndex,
+           !symbolText[..<tick].contains(" ") {
+            image = String(symbolText[..<tick])
+            symbolText = symbolText[symbolText.index(after: tick)...]
+        }
+        var location = FrameText.splitLocation(&symbolText, separator: " at ")
+        // `(syncLoad → assumeIsolated, File.swift:128)`, `(Hex + 58940)`.
+        if symbolText.hasPrefix("("), symbolText.hasSuffix(")"), !symbolText.hasPrefix("(null)") {
+            symbolText = symbolText.dropFirst().dropLast()
+        }
+        if location == nil, let found = locationToken(in: symbolText) {
+            location = found.location
+            symbolText.removeSubrange(found.range)
+            symbolText = Substring(symbolText.trimmingTrailingWhitespace())
+            while let last = symbolText.last, last == "," || last == "(" || last == " " { symbolText = symbolText.dropLast() }
+        }
+        if symbolText.hasSuffix(" ()") { symbolText = symbolText.dropLast(3) }
+        FrameText.dropOffset(&symbolText)
+        symbolText = Substring(symbolText.trimmingTrailingWhitespace())
+        var frames: [StackFrame] = []
+        for part in chainParts(symbolText) {
+            var symbol = part.trimmingCharacters(in: .whitespaces)
+            if symbol.hasPrefix("via ") { symbol.removeFirst(4) }
+            var bare = Substring(symbol)
+            FrameText.dropOffset(&bare)
+            symbol = String(bare)
+            // `→  EXC_BAD_ACCESS` ends a chain with the stop, not a frame.
+            if !StopSignals.explicitNames(in: symbol).isEmpty, !symbol.contains("(") { continue }
+            let named = !symbol.isEmpty && !symbol.hasPrefix("+") && !symbol.hasPrefix("0x") && symbol != image
+                && !["<unavailable>", "???", "(null)", "<redacted>"].contains(symbol)
+            frames.append(StackFrame(index: index ?? 0, image: image, symbol: named ? symbol : nil,
+                                     file: location?.file, line: location?.line, column: location?.column))
+        }
+        guard !frames.isEmpty, frames.contains(where: { $0.symbol != nil }) || hasAddress || image != nil else { return nil }
+        return LineFrames(frames: frames, numbered: index != nil)
+    }
+
+    /// Splits at runs of two or more spaces or a tab.
+    static func splitColumns(_ text: Substring) -> [Substring] {
+        var columns: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "\t" || (character == " " && next < text.endIndex && text[next] == " ") {
+                if start < index { columns.append(text[start..<index]) }
+                var skip = index
+                while skip < text.endIndex, text[skip] == " " || text[skip] == "\t" { skip = text.index(after: skip) }
+                start = skip
+                index = skip
+                continue
+            }
+            index = next
+        }
+        if start < text.endIndex { columns.append(text[start...]) }
+        return columns
+    }
+
+    static func isAddressStart(_ column: Substring) -> Bool {
+        guard column.hasPrefix("0x") else { return false }
+        let token = column.prefix { !$0.isWhitespace }.dropFirst(2)
+        return !token.isEmpty && token.allSatisfy(\.isHexDigit)
+    }
+
+    /// A library's file name (`libdispatch.dylib`, `libswift_Concurrency.dylib'`,
+    /// OCR's `libdispatch.`): enough to take a single-space-separated first word as the image.
+    static func isLibraryName(_ word: Substring) -> Bool {
+        let lowered = word.lowercased()
+        return !word.contains("(") && (lowered.hasPrefix("lib") || lowered.contains(".dylib") || lowered.contains(".so"))
+    }
+
+    /// `libdispatch.dylib`, `libswiftCore.so`, `Foundation`, `com.apple.HIToolbox`,
+    /// `X11.bin`, `App.debug.dylib`, `[redacted]`, `cmux`: one word, and not a symbol.
+    static func looksLikeImage(_ word: Substring) -> Bool {
+        guard !word.isEmpty, word.count <= 80, !word.contains(" "), !word.contains("("), !word.contains("`"),
+              !word.hasPrefix("_"), !word.hasPrefix("$"), !word.hasPrefix("-["), !word.hasPrefix("+[") else { return false }
+        if word.hasPrefix("[") && word.hasSuffix("]") { return true }
+        if isLibraryName(word) || RuntimeLibraries.isSystemImage(String(word)) { return true }
+        let lowered = word.lowercased()
+        if [".bin", ".framework", ".app", ".exe", ".xctest", ".dll"].contains(where: { lowered.hasSuffix($0) }) { return true }
+        // A plain word (`Hex`, `cmux`, `TimedSilver`) in the first column, a symbol beside it.
+        // (An underscore is a symbol's: `swift_task_isMainExecutorImpl`.)
+        return word.first?.isLetter == true && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+
+    /// A line that is a symbol on its own: one token (no space outside
+    /// brackets) with a symbol's punctuation, or a Swift name's usual
+    /// openings, and not a sentence.
+    static func isSymbolShaped(_ text: Substring) -> Bool {
+        guard let first = text.first, text.count <= 600, text.contains(where: \.isLetter),
+              first.isLetter || "_$@~-+[".contains(first) else { return false }
+        if [".", ":", ",", "?", "!"].contains(where: { text.hasSuffix($0) }) && !text.hasSuffix("...") { return false }
+        let openings = ["closure #", "implicit closure #", "static ", "protocol witness for", "specialized ",
+                        "partial apply for", "thunk for", "reabstraction thunk", "@objc ", "-[", "+[", "merged "]
+        if openings.contains(where: { text.hasPrefix($0) }) { return true }
+        if text.contains("→") || text.contains("←") { return true }
+        if text.contains(" -> ") || text.contains(" <- ") {
+            let parts = chainParts(text)
+            if parts.count > 1 { return parts.allSatisfy { isSymbolShaped(Substring($0.trimmingCharacters(in: .whitespaces))) } }
+        }
+        var depth = 0
+        var sawPunctuation = false
+        for character in text {
+            switch character {
+            case "(", "[", "<", "{": depth += 1; sawPunctuation = true
+            case ")", "]", ">", "}": depth -= 1
+            case " " where depth <= 0: return false
+            case ".", "_", ":", "$", "`": sawPunctuation = true
+            default: break
+            }
+        }
+        // A single word needs a symbol's punctuation (`_dispatch_sync_f_slow`, `Foo.bar`), not `Stacktrace`.
+        return sawPunctuation && !text.allSatisfy({ $0.isNumber || $0 == "." })
+    }
+
+    /// `File.swift:128`, `File.swift line 147`, `file /p/File.swift, line 13` in `text`.
+    static func locationToken(in text: Substring) -> (range: Range<Substring.Index>, location: FrameText.Location)? {
+        guard let dot = text.range(of: ".swift") ?? text.range(of: ".m:") ?? text.range(of: ".mm:") else { return nil }
+        var start = dot.lowerBound
+        while start > text.startIndex {
+            let before = text[text.index(before: start)]
+            guard before.isLetter || before.isNumber || "_+-/.".contains(before) else { break }
+            start = text.index(before: start)
+        }
+        let fileEnd = text[dot.lowerBound...].firstIndex(where: { $0 == ":" || $0 == " " || $0 == "," || $0 == ")" }) ?? text.endIndex
+        let path = text[start..<fileEnd]
+        guard let file = path.split(separator: "/").last, file.count > ".swift".count, file.first != "." else { return nil }
+        var end = fileEnd
+        var line: Int?
+        for separator in [":", " line ", ", line ", " Line ", " at line "] where text[fileEnd...].hasPrefix(separator) {
+            let digits = text[text.index(fileEnd, offsetBy: separator.count)...].prefix { $0.isNumber }
+            if let number = Int(digits) {
+                line = number
+                end = digits.endIndex
+            }
+            break
+        }
+        return (start..<end, FrameText.Location(file: String(file), line: line))
+    }
+
+    /// `a → b → c` (caller first) becomes innermost first; `a ← b` (callee
+    /// first) stays; a Swift function type's `->` is not a chain.
+    static func chainParts(_ text: Substring) -> [Substring] {
+        if text.contains("→") { return text.components(separatedBy: "→").reversed().map { Substring($0) } }
+        if text.contains("←") { return text.components(separatedBy: "←").map { Substring($0) } }
+        guard !text.contains("thunk"), !text.contains("@callee"), text.contains(" -> ") || text.contains(" <- ") else { return [text] }
+        var depth = 0
+        var parts: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        var forward = true
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            if depth <= 0, text[index...].hasPrefix(" -> ") || text[index...].hasPrefix(" <- ") {
+                let after = text[text.index(index, offsetBy: 4)...]
+                // `() -> ()`, `(A) -> Swift.Bool`: a function type's result, a type name.
+                let typeName = after.first?.isUppercase == true && !after.contains("(") && !after.contains("_")
+                if after.first == "(" || text[..<index].hasSuffix(")") && typeName { return [text] }
+                forward = text[index...].hasPrefix(" -> ")
+                parts.append(text[start..<index])
+                start = after.startIndex
+                index = start
+                continue
+            }
+            index = text.index(after: index)
+        }
+        parts.append(text[start...])
+        return forward ? parts.reversed() : parts
+    }
+
+    /// Code a sentence names: backticked functions, Objective-C methods,
+    /// `File.swift:LINE` / `File.swift line LINE`.
+    static func mentions(in line: Substring) -> [StackFrame] {
+        var found: [StackFrame] = []
+        var rest = line
+        while let open = rest.firstIndex(of: "`") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "`") else { break }
+            let span = after[..<close]
+            if isMentionedFunction(span) { found.append(StackFrame(index: found.count, symbol: String(span))) }
+            rest = after[after.index(after: close)...]
+        }
+        for opener in ["+[", "-["] {
+            var search = line[...]
+            while let start = search.range(of: opener) {
+                guard let close = search[start.upperBound...].firstIndex(of: "]") else { break }
+                let method = search[start.lowerBound...close]
+                if method.contains(" "), method.count < 200 { found.append(StackFrame(index: found.count, symbol: String(method))) }
+                search = search[search.index(after: close)...]
+            }
+        }
+        var search = line
+        while let token = locationToken(in: search), found.count < mentionLimit {
+            if token.location.line != nil, !TrapCause.isLibraryPath(search[token.range]) {
+                found.append(StackFrame(index: found.count, file: token.location.file, line: token.location.line))
+            }
+            guard token.range.upperBound < search.endIndex else { break }
+            search = search[search.index(after: token.range.upperBound)...]
+        }
+        return found
+    }
+
+    /// A backticked span naming a function: `maybeLoadMoreDates()`, `Git.fetch(at:)`.
+    static func isMentionedFunction(_ span: Substring) -> Bool {
+        guard span.count >= 3, span.count <= 200, span.hasSuffix(")"), let paren = span.firstIndex(of: "("),
+              paren > span.startIndex, !span[..<paren].contains(" ") else { return false }
+        let name = span[..<paren]
+        return name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    }
+
+    /// The string value of `"key" : "…"` in a JSON fragment line.
+    static func jsonString(_ line: Substring, key: String) -> String? {
+        guard line.containsBytes("\"\(key)\""), let keyRange = line.range(of: "\"\(key)\"") else { return nil }
+        let afterKey = line[keyRange.upperBound...].drop { $0 == " " }
+        guard afterKey.first == ":" else { return nil }
+        let value = afterKey.dropFirst().drop { $0 == " " }
+        guard value.first == "\"" else { return nil }
+        var result = ""
+        var escaped = false
+        for character in value.dropFirst() {
+            if escaped { result.append(character); escaped = false; continue }
+            if character == "\\" { escaped = true; continue }
+            if character == "\"" { return result.isEmpty ? nil : result }
+            result.append(character)
+        }
+        return nil
+    }
+
+    /// The number value of `"key" : 12` in a JSON fragment line.
+    static func jsonNumber(_ line: Substring, key: String) -> Int? {
+        guard let keyRange = line.range(of: "\"\(key)\"") else { return nil }
+        let value = line[keyRange.upperBound...].drop { $0 == " " || $0 == ":" }
+        return Int(value.prefix { $0.isNumber })
+    }
+}
+
+extension CrashReportFormat {
+    /// Evidence read line by line from text no other format claims: a pasted fragment.
+    public static let fragment = CrashReportFormat(rawValue: "fragment", title: "pasted fragment (read line by line)")
+}
+
+extension TolerantReader: CrashFormat {
+    public static var format: CrashReportFormat { .fragment }
+    public static let recognisedBy = "any line holding a frame in any layout (numbered or bare, with or without image and address, arrow chains, JSON `\"symbol\"`), a signal or exception name, a report header, or code named in prose"
+    public static let samples = [
+        """
+        0  _dispatch_assert_queue_fail
+        4  _swift_task_checkIsolatedSwift
+        5  swift_task_isCurrentExecutorWithFlagsImpl
+        6  closure #1 in static Uploader.register()
+        """,
+        "thread 4: closure #1 in Probe.check(host:) → swift_task_isCurrentExecutorWithFlagsImpl → dispatch_assert_queue_fail",
+        """
+        __DISPATCH_WAIT_FOR_QUEUE__
+        _dispatch_sync_f_slow
+        Index.refresh(_:)
+        """,
+    ]
+    /// Reads the console lines around it as messages.
+    public static let readsSurroundingConsoleLines = true
+}

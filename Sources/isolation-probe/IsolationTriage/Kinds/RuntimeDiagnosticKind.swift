@@ -1,0 +1,35 @@
+/// A report a checker wrote about a program that kept running: Xcode's
+/// Main Thread Checker (a UI API off the main thread), its Thread
+/// Performance Checker (a priority inversion), or the runtime's warning
+/// that a checked continuation was dropped without being resumed.
+enum RuntimeDiagnosticKind: CrashKind {
+    static let id = "runtime-diagnostic"
+    static let verdict = TriageVerdict.notACrash
+    static let identifiedBy = "a Main Thread Checker or Thread Performance Checker report, or a leaked-continuation warning, and nothing saying the program stopped"
+    static let samples = [
+        "Main Thread Checker: UI API called on a background thread: -[UIView setNeedsLayout]",
+        "Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread running at QOS_CLASS_DEFAULT. Investigate ways to avoid priority inversions",
+        "SWIFT TASK CONTINUATION MISUSE: fetch() leaked its continuation without resuming it. This may cause tasks waiting on it to remain suspended forever.",
+    ]
+
+    static func matches(_ evidence: CrashEvidence) -> Bool {
+        !evidence.diagnosticWarnings.isEmpty && !evidence.isExplicitStop
+    }
+
+    static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
+        let warning = evidence.diagnosticWarnings[0]
+        diagnosis.verdict = verdict
+        diagnosis.evidence += evidence.diagnosticWarnings.prefix(3)
+        diagnosis.topFrames = evidence.topFrames
+        if warning.contains("Main Thread Checker") {
+            diagnosis.cause = "main-thread-checker"
+            diagnosis.summary = "No crash: Xcode's Main Thread Checker reported a UI API called off the main thread; the program went on. Move the call to the main actor."
+        } else if warning.contains("Thread Performance Checker") {
+            diagnosis.cause = "priority-inversion"
+            diagnosis.summary = "No crash: Xcode's Thread Performance Checker reported a priority inversion (a thread waiting on a lower-QoS one); the program went on."
+        } else {
+            diagnosis.cause = "leaked-continuation"
+            diagnosis.summary = "No crash: the runtime warned that a checked continuation was dropped without being resumed; the task awaiting it stays suspended for ever."
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Which frames are the program's own code, and so which one is the
+/// offender: the innermost frame of the user's code above a check or trap.
+/// The one rule for triage (every kind) and for the catalog's runs
+/// (`Classifier.offender(in:)`).
+///
+/// A frame is plumbing, not the program's, when its image is a system
+/// library or framework, its symbol is a runtime or libdispatch function
+/// (also when the report gives no image, or the runtime is linked
+/// statically), its symbol is qualified by a system module (`Swift.`,
+/// `Foundation.` …), it is a thunk (except a protocol witness, where a
+/// `@preconcurrency` conformance's check lives), the `assumeIsolated`
+/// entry point, a sanitizer's interceptor, or the C entry point `main`.
+///
+/// ```swift
+/// OwnCode.isOwn(symbol: "closure #1 in Host.init()", image: "prog", isThunk: false, isSystem: false)  // true
+/// OwnCode.isOwn(symbol: "swift_beginAccess", image: "Test2", isThunk: false, isSystem: false)         // false
+/// ```
+public enum OwnCode {
+    /// Whether a frame with these facts is the program's own code.
+    ///
+    /// ```swift
+    /// OwnCode.isOwn(symbol: "Swift._NativeSet.insertNew(_:at:isUnique:)", image: nil, isThunk: false, isSystem: false)  // false
+    /// ```
+    public static func isOwn(symbol: String?, image: String?, isThunk: Bool, isSystem: Bool) -> Bool {
+        if isSystem || RuntimeLibraries.isSystemImage(image) { return false }
+        guard let symbol else { return true }
+        if isThunk && !symbol.hasPrefix("protocol witness for") { return false }
+        return symbol != "main"
+            && !RuntimeLibraries.isIsolationCheck(symbol)
+            && !RuntimeLibraries.isAssumeIsolated(symbol)
+            && !RuntimeLibraries.isRuntimeSymbol(symbol)
+            && !RuntimeLibraries.isSystemQualified(symbol)
+    }
+
+    /// Whether `frame` is the program's own code.
+    ///
+    /// ```swift
+    /// OwnCode.isOwn(StackFrame(index: 0, image: "libdispatch.dylib", symbol: "_dispatch_sync_f_slow"))  // false
+    /// ```
+    public static func isOwn(_ frame: StackFrame) -> Bool {
+        isOwn(symbol: frame.symbol, image: frame.image, isThunk: frame.isThunk, isSystem: frame.isSystem)
+    }
+}

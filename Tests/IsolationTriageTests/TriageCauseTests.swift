@@ -1,0 +1,185 @@
+import Foundation
+@testable import IsolationTriage
+import Testing
+
+/// Each cause triage names, on shapes written for these tests: the verdict,
+/// the cause, and the offender (the innermost frame of the user's code above
+/// the check, or what a message names), for every kind.
+@Suite("Causes and offenders")
+struct TriageCauseTests {
+    let triage = CrashTriage(demangler: NoDemangler(reason: "tests"))
+
+    func diagnose(_ text: String) async -> Diagnosis {
+        await triage.triage(text: text, source: "t.txt")
+    }
+
+    @Test("isolation trap from an address-less fragment: offender above the check, the fragment said so")
+    func isolationFragment() async {
+        let diagnosis = await diagnose("""
+            0  _dispatch_assert_queue_fail
+            1  _swift_task_checkIsolatedSwift
+            2  swift_task_isCurrentExecutorWithFlagsImpl
+            3  closure #1 in static Mailer.schedule()
+            4  Timer.fire()
+            """)
+        #expect(diagnosis.verdict == .isolationTrap)
+        #expect(diagnosis.offender?.symbol == "closure #1 in static Mailer.schedule()")
+        #expect(diagnosis.input == "fragment: 5 frame(s) in 5 line(s), no header")
+    }
+
+    @Test("the logging-mode warning is an isolation violation that was logged")
+    func loggingWarning() async {
+        let diagnosis = await diagnose("warning: data race detected: @MainActor function at Shop/Cart.swift:9 was not called on the main thread")
+        #expect(diagnosis.verdict == .isolationTrap && diagnosis.cause == "logging-mode-warning")
+        #expect(diagnosis.offender?.location == "Cart.swift:9")
+        #expect(diagnosis.summary.contains("logged, not trapped"))
+    }
+
+    @Test("assumeIsolated's message with the call site's file and line: the offender is that place")
+    func assumeIsolatedLocation() async {
+        let diagnosis = await diagnose("Shop/Cart.swift:31: Fatal error: Incorrect actor executor assumption; Expected same executor as Shop.Cart.")
+        #expect(diagnosis.verdict == .isolationTrap && diagnosis.cause == "assume-isolated")
+        #expect(diagnosis.offender?.location == "Cart.swift:31")
+    }
+
+    @Test("other traps name their cause", arguments: [
+        ("Fatal error: Unexpectedly found nil while unwrapping an Optional value", "force-unwrap"),
+        ("Swift runtime failure: Index out of range", "index-out-of-range"),
+        ("Shop/Cart.swift:40: Precondition failed: empty cart", "precondition"),
+        ("Fatal error: 'try!' expression unexpectedly raised an error: E(): file /src/Shop/Cart.swift, line 12", "try-bang"),
+        ("Simultaneous accesses to 0x6000, but modification requires exclusive access.", "exclusivity"),
+        ("Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume its continuation more than once, returning 1!", "continuation-misuse"),
+        ("BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread", "queue-deadlock"),
+    ])
+    func otherTraps(text: String, cause: String) async {
+        let diagnosis = await diagnose(text)
+        #expect(diagnosis.verdict == .otherTrap, "\(text)")
+        #expect(diagnosis.cause == cause, "\(text): \(diagnosis.cause ?? "no cause")")
+    }
+
+    @Test("offenders named by the message: the continuation's function, the exclusivity's previous access, the precondition's place")
+    func messageOffenders() async {
+        #expect(await diagnose("Fatal error: SWIFT TASK CONTINUATION MISUSE: load(id:) tried to resume its continuation more than once")
+            .offender?.symbol == "load(id:)")
+        let exclusivity = await diagnose("""
+            Simultaneous accesses to 0x6000, but modification requires exclusive access.
+            Previous access (a modification) started at Shop`Cart.merge(_:) + 120 (0x1000).
+            Current access (a read) started at:
+            0    libswiftCore.dylib   0x0000000100001000 swift_beginAccess + 500
+            1    Shop                 0x0000000100002000 Cart.count.getter + 40
+            """)
+        #expect(exclusivity.offender?.symbol == "Cart.merge(_:)")
+        #expect(await diagnose("Shop/Cart.swift:40: Precondition failed").offender?.location == "Cart.swift:40")
+        // The standard library's file is where the check is, not the call.
+        #expect(await diagnose("Swift/ContiguousArrayBuffer.swift:600: Fatal error: Index out of range").offender == nil)
+    }
+
+    @Test("dispatch_sync on the held queue from address-less frames: the program's frame under libdispatch")
+    func queueDeadlockFrames() async {
+        let diagnosis = await diagnose("""
+            0  libdispatch.dylib   __DISPATCH_WAIT_FOR_QUEUE__ + 400
+            1  libdispatch.dylib   _dispatch_sync_f_slow + 140
+            2  libswiftDispatch.dylib   OS_dispatch_queue.sync<A>(execute:) + 60
+            3  Shop                Inventory.reserve(sku:) + 200
+            """)
+        #expect(diagnosis.verdict == .otherTrap && diagnosis.cause == "queue-deadlock")
+        #expect(diagnosis.offender?.symbol == "Inventory.reserve(sku:)")
+    }
+
+    @Test("a framework's main-queue assertion: the offender is the program's frame below the framework")
+    func frameworkAssertion() async {
+        let diagnosis = await diagnose("""
+            Thread 4 Crashed:: Dispatch queue: com.example.events
+            0   libdispatch.dylib      0x00007fff202e125d _dispatch_assert_queue_fail + 99
+            1   libdispatch.dylib      0x00007fff202e11f2 dispatch_assert_queue + 122
+            2   com.apple.HIToolbox    0x00007fff287c8d80 TSMGetInputSourceProperty + 30
+            3   Keys                   0x0000000102369f82 -[KeyMonitor(Private) handle:] + 112
+            """)
+        #expect(diagnosis.verdict == .otherTrap && diagnosis.cause == "framework-main-queue-assert")
+        #expect(diagnosis.offender?.symbol == "-[KeyMonitor(Private) handle:]")
+    }
+
+    @Test("memory corruption: heap messages, EXC_BAD_ACCESS in prose with the method it names, a bad executor pointer")
+    func memory() async {
+        let heap = await diagnose("Shop(1,0x1) malloc: *** error for object 0x600: pointer being freed was not allocated")
+        #expect(heap.verdict == .memoryCorruption && heap.cause == "heap-corruption")
+        let prose = await diagnose("We get EXC_BAD_ACCESS KERN_INVALID_ADDRESS in +[Ledger reload:] when two threads sync.")
+        #expect(prose.verdict == .memoryCorruption)
+        #expect(prose.offender?.symbol == "+[Ledger reload:]" && prose.offenderBasis?.contains("prose") == true)
+        let executor = await diagnose("""
+            swift_task_isCurrentExecutorWithFlagsImpl
+              swift_task_isMainExecutorImpl  →  EXC_BAD_ACCESS
+            """)
+        #expect(executor.verdict == .memoryCorruption && executor.cause == "bad-executor-pointer")
+    }
+
+    @Test("not a crash: the checkers and a leaked continuation; a trap beside them still wins")
+    func diagnostics() async {
+        let checker = await diagnose("Main Thread Checker: UI API called on a background thread: -[UIView layoutIfNeeded]")
+        #expect(checker.verdict == .notACrash && checker.cause == "main-thread-checker")
+        #expect(checker.offender == nil, "a UIKit method is not the user's code")
+        #expect(await diagnose("Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread").cause == "priority-inversion")
+        let leak = await diagnose("SWIFT TASK CONTINUATION MISUSE: sync() leaked its continuation without resuming it.")
+        #expect(leak.verdict == .notACrash && leak.offender?.symbol == "sync()")
+        let both = await diagnose("Main Thread Checker: UI API called on a background thread\nFatal error: Index out of range")
+        #expect(both.verdict == .otherTrap)
+    }
+
+    @Test("hangs: the watchdog and a crash service's app-hang report")
+    func hangs() async {
+        #expect(await diagnose("Termination Reason: Namespace SPRINGBOARD, Code 0x8badf00d").verdict == .hang)
+        let hang = await diagnose("App Hanging for at least 2000 ms.")
+        #expect(hang.verdict == .hang && hang.cause == "app-hang")
+    }
+
+    @Test("unknown only without evidence")
+    func unknown() async {
+        #expect(await diagnose("The app quits when I open settings. Any idea?").verdict == .unknown)
+    }
+
+    @Test("several crashes in one text give one diagnosis each")
+    func severalCrashes() async throws {
+        let text = """
+            Exception Type:  EXC_BAD_ACCESS (SIGSEGV)
+            Thread 0 Crashed:
+            0   Shop   0x0000000100001000 Cart.total() + 12
+
+            Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+            Thread 2 Crashed:
+            0   libswiftCore.dylib   0x0000000100002000 _assertionFailure(_:_:file:line:flags:) + 40
+            1   Shop   0x0000000100003000 Cart.add(_:) + 80
+            """
+        let diagnoses = try await triage.triageEach(Data(text.utf8), source: "thread.txt")
+        #expect(diagnoses.map(\.verdict) == [.memoryCorruption, .otherTrap])
+        #expect(diagnoses.map(\.source) == ["thread.txt (crash 1 of 2)", "thread.txt (crash 2 of 2)"])
+        #expect(diagnoses.map { $0.offender?.symbol } == ["Cart.total()", "Cart.add(_:)"])
+        #expect(try await triage.triageEach(Data("Fatal error: Index out of range".utf8), source: "one.txt").count == 1)
+    }
+
+    @Test("the JSON carries its schema version, and cause, offender, its basis and the input's completeness for every verdict")
+    func jsonSchema() async throws {
+        let diagnosis = await diagnose("Fatal error: SWIFT TASK CONTINUATION MISUSE: load(id:) tried to resume its continuation more than once")
+        let json = TriageJSONRenderer().render([.diagnosed(diagnosis)])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(document["schemaVersion"] as? Int == TriageJSONRenderer.schemaVersion)
+        let report = try #require((document["reports"] as? [[String: Any]])?.first)
+        #expect(report["cause"] as? String == "continuation-misuse")
+        #expect((report["offender"] as? [String: Any])?["symbol"] as? String == "load(id:)")
+        #expect(report["offenderBasis"] is String && report["input"] is String)
+    }
+
+    @Test("one rule for the offender: triage and the catalog's runs skip the same plumbing")
+    func oneOffenderRule() {
+        let plumbing: [(String?, String?)] = [
+            ("swift_beginAccess", "Shop"), ("main", "prog"), ("Swift._NativeSet.insertNew(_:at:isUnique:)", nil),
+            ("static OS_dispatch_queue.sync<A>(execute:)", nil), ("-[UILabel setText:]", nil),
+            ("_dispatch_sync_f_slow", nil), ("f()", "libswiftCore.so"), ("g()", "com.apple.HIToolbox"),
+        ]
+        for (symbol, image) in plumbing {
+            #expect(!OwnCode.isOwn(symbol: symbol, image: image, isThunk: false, isSystem: false), "\(symbol ?? "-") in \(image ?? "-")")
+        }
+        #expect(OwnCode.isOwn(symbol: "closure #1 in Cart.add(_:)", image: "Shop", isThunk: false, isSystem: false))
+        #expect(OwnCode.isOwn(symbol: "abortUpload()", image: nil, isThunk: false, isSystem: false))
+        #expect(OwnCode.isOwn(symbol: "protocol witness for P.f() in conformance S", image: nil, isThunk: true, isSystem: false))
+    }
+}
