@@ -50,6 +50,14 @@ struct TriageCauseTests {
         ("Simultaneous accesses to 0x6000, but modification requires exclusive access.", "exclusivity"),
         ("Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume its continuation more than once, returning 1!", "continuation-misuse"),
         ("BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread", "queue-deadlock"),
+        ("BUG IN CLIENT OF LIBDISPATCH: dispatch_barrier_sync called on queue already owned by current thread", "queue-deadlock"),
+        // Older libdispatch stops in the barrier's slow path itself, with no message pasted.
+        ("""
+         Exception Type:  EXC_BAD_INSTRUCTION (SIGILL)
+         Thread 2 Crashed:
+         0   libdispatch.dylib   0x00007fff0000a6fb _dispatch_barrier_sync_f_slow + 675
+         1   Store               0x000000010d410e39 -[Store flushPending] + 86
+         """, "queue-deadlock"),
     ])
     func otherTraps(text: String, cause: String) async {
         let diagnosis = await diagnose(text)

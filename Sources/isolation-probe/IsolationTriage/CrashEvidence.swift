@@ -34,6 +34,10 @@ struct CrashEvidence {
     var trapCause: TrapCause?
 
     var assumeIsolatedOnTop: Bool
+    /// The frames are a check function and the code beside it named in a
+    /// sentence (``TolerantReader/proseStack(in:)``), not a pasted stack:
+    /// the frames between them are not given.
+    var namedInProse: Bool
     var dispatchAssertCaller: StackFrame?
     var markedCrashed: Bool
 
@@ -52,7 +56,9 @@ struct CrashEvidence {
         trapFrames = top.filter { RuntimeLibraries.isTrapSymbol($0.symbol) }
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
-        if let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
+        namedInProse = thread?.name == TolerantReader.proseThreadName
+        // A sentence names no library between the queue check and the code, so none can be said to have called it.
+        if !namedInProse, let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
            lastDispatch < firstOwn || firstOwn == frames.endIndex,
            !top.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }) {
             dispatchAssertCaller = frames[(lastDispatch + 1)...].first { !RuntimeLibraries.isDispatchQueueCheck($0.symbol) }

@@ -15,7 +15,7 @@ struct TrapCause: Sendable, Hashable {
 
     static let continuationMisuse = TrapCause(id: "continuation-misuse", explanation: "a checked continuation was resumed more than once (SWIFT TASK CONTINUATION MISUSE)")
     static let exclusivity = TrapCause(id: "exclusivity", explanation: "an exclusivity violation: two accesses to the same variable overlapped and one was a modification (the runtime's `Simultaneous accesses` check)")
-    static let queueDeadlock = TrapCause(id: "queue-deadlock", explanation: "`dispatch_sync` (or `DispatchQueue.sync`) called on the queue the thread already holds: libdispatch stops it instead of deadlocking")
+    static let queueDeadlock = TrapCause(id: "queue-deadlock", explanation: "`dispatch_sync` or `dispatch_barrier_sync` (or `DispatchQueue.sync`) called on the queue the thread already holds: libdispatch stops it instead of deadlocking")
     static let tryBang = TrapCause(id: "try-bang", explanation: "a `try!` expression threw")
     static let forceUnwrap = TrapCause(id: "force-unwrap", explanation: "a force unwrap (`!`) or implicitly unwrapped optional found nil")
     static let indexOutOfRange = TrapCause(id: "index-out-of-range", explanation: "an index out of range")
@@ -23,14 +23,25 @@ struct TrapCause: Sendable, Hashable {
     static let uncaughtException = TrapCause(id: "uncaught-exception", explanation: "an uncaught Objective-C exception")
     static let frameworkQueueAssertion = TrapCause(id: "framework-main-queue-assert", explanation: "a framework's own queue assertion: an API that must run on one queue (usually the main queue) was called from another")
 
+    /// libdispatch's words for every synchronous submit to the queue the
+    /// thread already holds (`dispatch_sync called on …`, `dispatch_barrier_sync
+    /// called on …`), whichever variant was called.
+    static let queueAlreadyOwned = "called on queue already owned"
+    /// The slow path of `dispatch_sync` and `dispatch_barrier_sync`
+    /// (`_dispatch_sync_f_slow`, `_dispatch_barrier_sync_f_slow`): older
+    /// libdispatch stops in it when the queue is already held, so on top of
+    /// a stopped thread it is that stop (newer ones stop in
+    /// `__DISPATCH_WAIT_FOR_QUEUE__` above it).
+    static let syncSlowPath = "sync_f_slow"
+
     /// The cause the messages or the frames above the program's code name;
     /// nil when they name none.
     static func of(messages: [String], frames: ArraySlice<StackFrame>) -> TrapCause? {
         func said(_ words: String...) -> Bool { messages.contains { message in words.contains { message.localizedCaseInsensitiveContains($0) } } }
         if said("tried to resume its continuation") { return .continuationMisuse }
         if said("Simultaneous accesses to") { return .exclusivity }
-        if said("dispatch_sync called on queue already owned")
-            || frames.contains(where: { ($0.symbol ?? "").contains("DISPATCH_WAIT_FOR_QUEUE") }) { return .queueDeadlock }
+        if said(queueAlreadyOwned) || frames.contains(where: { ($0.symbol ?? "").contains("DISPATCH_WAIT_FOR_QUEUE") })
+            || frames.first.map({ ($0.symbol ?? "").contains(syncSlowPath) }) == true { return .queueDeadlock }
         if said("'try!' expression") { return .tryBang }
         if said("unexpectedly found nil") { return .forceUnwrap }
         if said("index out of range") { return .indexOutOfRange }

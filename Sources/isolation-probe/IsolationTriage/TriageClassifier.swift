@@ -61,11 +61,12 @@ public enum TriageClassifier {
             return (previous, "the access already in progress that the exclusivity check names (`Previous access … started at`)")
         }
         let named = { (frame: StackFrame) in frame.symbol != nil || frame.file != nil }
+        let prose = evidence.namedInProse ? ", named in the text's prose beside the check function, not in a frame" : ""
         if let found = isolation?.offender, named(found) {
-            return (found, "the innermost frame of your code above the executor check")
+            return (found, "the innermost frame of your code above the executor check" + prose)
         }
         if isolation == nil, let frame = evidence.frames.first(where: { isOwnCode($0) && named($0) }) {
-            return (frame, "the innermost frame of your code on the crashed thread, above the \(evidence.isStop ? "stop" : "report's point")")
+            return (frame, "the innermost frame of your code on the crashed thread, above the \(evidence.isStop ? "stop" : "report's point")" + prose)
         }
         if let place = messages.lazy.compactMap(TrapCause.messageLocation(in:)).first {
             return (place, "where the runtime's message says the failing call is")

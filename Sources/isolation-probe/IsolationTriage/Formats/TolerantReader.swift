@@ -8,7 +8,8 @@ import Foundation
 /// call chain, markdown backticks, fences and quotes, partial `.ips` JSON
 /// (`"symbol" : "…"`), headers (`Exception Type`, `Crashed:`, `Queue:`,
 /// `Triggered by Thread`), signal names in any sentence, and code the prose
-/// names (a backticked function, an Objective-C method, `File.swift line 147`).
+/// names (a backticked function, an Objective-C method, `File.swift line 147`;
+/// a runtime check function with the program's code beside it, as frames).
 ///
 /// It is the last format: ``CrashReportReader`` uses it when no other claims
 /// the text, or when the one that does finds no crashed thread with frames.
@@ -53,6 +54,9 @@ public enum TolerantReader {
         var chainStart: Int?
         var chainIndents: [Int] = []
         var sawBreakpointStop = false
+        /// A check function and the code beside it, named in a sentence
+        /// (``TolerantReader/proseStack(in:)``): the first such sentence's.
+        var proseFrames: [StackFrame] = []
 
         mutating func read(_ raw: String) {
             var line = Substring(raw.prefix(TolerantReader.lineLimit))
@@ -68,6 +72,7 @@ public enum TolerantReader {
                 return
             }
             endChain()
+            if proseFrames.isEmpty, let named = TolerantReader.proseStack(in: line) { proseFrames = named }
             guard mentions.count < TolerantReader.mentionLimit else { return }
             for mention in TolerantReader.mentions(in: line) where mentions.count < TolerantReader.mentionLimit {
                 if !mentions.contains(mention) { mentions.append(mention) }
@@ -162,7 +167,16 @@ public enum TolerantReader {
             endChain()
             threads.removeAll { $0.frames.isEmpty && !$0.crashed }
             let frameCount = threads.reduce(0) { $0 + $1.frames.count }
-            guard frameCount > 0 || !signals.isEmpty || !headers.isEmpty || !messages.isEmpty || !mentions.isEmpty else {
+            // Frames written as frames come first; a sentence's check stands in only for none.
+            let proseText: String
+            if frameCount == 0, !proseFrames.isEmpty {
+                threads = [CrashThread(name: TolerantReader.proseThreadName, queue: queue, crashed: !sawBreakpointStop, frames: proseFrames)]
+                proseText = ", a check function and the code beside it named in the prose, read as \(proseFrames.count) frame(s): "
+                    + proseFrames.map(\.displayName).joined(separator: " ← ")
+            } else {
+                proseText = ""
+            }
+            guard frameCount > 0 || !proseText.isEmpty || !signals.isEmpty || !headers.isEmpty || !messages.isEmpty || !mentions.isEmpty else {
                 return nil
             }
             // A pasted stack with no thread header is the crashed thread's, as
@@ -175,7 +189,7 @@ public enum TolerantReader {
             report.mentionedCode = mentions
             let headerText = headers.isEmpty ? "no header" : "headers: " + headers.joined(separator: ", ")
             let mentionText = mentions.isEmpty ? "" : ", \(mentions.count) name(s) of code in the prose"
-            report.completeness = "fragment: \(frameCount) frame(s) in \(frameLines) line(s), \(headerText)\(mentionText)"
+            report.completeness = "fragment: \(frameCount) frame(s) in \(frameLines) line(s), \(headerText)\(mentionText)\(proseText)"
             return report
         }
     }
@@ -457,6 +471,73 @@ public enum TolerantReader {
             search = search[search.index(after: token.range.upperBound)...]
         }
         return found
+    }
+
+    /// The name of the thread ``proseStack(in:)``'s frames are put on.
+    public static let proseThreadName = "named in prose"
+
+    /// A sentence naming a check function (one of the names the kinds know
+    /// as an executor or queue check, ``RuntimeLibraries/isIsolationCheck(_:)``,
+    /// or a function that only runs when the program stops,
+    /// ``RuntimeLibraries/isTrapSymbol(_:)``) and the program's code beside
+    /// it: the check's frame, then that code as its caller, with the line
+    /// the sentence gives (`at line 250`, `line 250`, `Git.swift:250`). The
+    /// code is the nearest function named after the check, else before it;
+    /// nil when the sentence names no check or no code of the program.
+    ///
+    /// ```swift
+    /// TolerantReader.proseStack(in: "Crash: `dispatch_assert_queue_fail` in `Git.fetch(at:)` at line 250.")
+    /// // [dispatch_assert_queue_fail, Git.fetch(at:) line 250]
+    /// ```
+    static func proseStack(in line: Substring) -> [StackFrame]? {
+        let words = proseWords(line)
+        // The runtime's or libdispatch's function (`swift_task_…`, `_dispatch_…`, `_checkExpectedExecutor`),
+        // not the public API a program calls and a sentence may merely discuss (`MainActor.assertIsolated()`).
+        guard let checkAt = words.firstIndex(where: { word in
+            !word.text.contains(" ") && (RuntimeLibraries.isRuntimeSymbol(word.text) || word.text.hasPrefix("_"))
+                && (RuntimeLibraries.isIsolationCheck(word.text) || RuntimeLibraries.isTrapSymbol(word.text))
+        }) else { return nil }
+        let isCode = { (word: (text: String, end: Substring.Index)) in
+            !word.text.contains(" ") ? isMentionedFunction(Substring(word.text)) : isSymbolShaped(Substring(word.text))
+        }
+        let own = { (index: Int) in isCode(words[index]) && OwnCode.isOwn(StackFrame(index: 0, symbol: words[index].text)) }
+        guard let codeAt = words.indices[(checkAt + 1)...].first(where: own) ?? words.indices[..<checkAt].last(where: own) else { return nil }
+        var caller = StackFrame(index: 1, symbol: words[codeAt].text)
+        // The line the sentence gives after the code, up to the sentence's end.
+        var after = line[words[codeAt].end...]
+        if let end = after.indices.first(where: { index in
+            (after[index] == "." || after[index] == ";") && after[index...].dropFirst().first.map(\.isWhitespace) != false
+        }) {
+            after = after[..<end]
+        }
+        if let token = locationToken(in: after), token.location.line != nil, !TrapCause.isLibraryPath(after[token.range]) {
+            caller.file = token.location.file
+            caller.line = token.location.line
+        } else if let range = after.range(of: "line ", options: .caseInsensitive) {
+            caller.line = Int(after[range.upperBound...].prefix { $0.isNumber })
+        }
+        return [StackFrame(index: 0, symbol: words[checkAt].text), caller]
+    }
+
+    /// A sentence's words, a backticked span counting as one, without the
+    /// punctuation around them; each with where it ends in the line.
+    static func proseWords(_ line: Substring) -> [(text: String, end: Substring.Index)] {
+        var words: [(text: String, end: Substring.Index)] = []
+        let trim = CharacterSet(charactersIn: "`'\"*,;:.!?")
+        var index = line.startIndex
+        while index < line.endIndex, words.count < 64 {
+            if line[index] == " " || line[index] == "\t" { index = line.index(after: index); continue }
+            let end: Substring.Index
+            if line[index] == "`", let close = line[line.index(after: index)...].firstIndex(of: "`") {
+                end = line.index(after: close)
+            } else {
+                end = line[index...].firstIndex(where: { $0 == " " || $0 == "\t" }) ?? line.endIndex
+            }
+            let text = line[index..<end].trimmingCharacters(in: trim)
+            if !text.isEmpty { words.append((text, end)) }
+            index = end
+        }
+        return words
     }
 
     /// A backticked span naming a function: `maybeLoadMoreDates()`, `Git.fetch(at:)`.

@@ -4,7 +4,7 @@
 enum IsolationTrapKind: CrashKind {
     static let id = "isolation-trap"
     static let verdict = TriageVerdict.isolationTrap
-    static let identifiedBy = "a stop with Swift's executor check (swift_task_isCurrentExecutor…, _checkExpectedExecutor) or a failed assumeIsolated above the program's code, or the runtime's \"Incorrect actor executor assumption\" message"
+    static let identifiedBy = "a stop with Swift's executor check (swift_task_isCurrentExecutor…, _checkExpectedExecutor) or a failed assumeIsolated above the program's code, the runtime's \"Incorrect actor executor assumption\" message, or a sentence naming an executor or queue check in the program's code"
     static let samples = [
         """
         * thread #3, queue = 'com.apple.root.default-qos', stop reason = EXC_BREAKPOINT (code=1, subcode=0x101bd43f8)
@@ -16,11 +16,15 @@ enum IsolationTrapKind: CrashKind {
         Fatal error: Incorrect actor executor assumption; expected 'MainActor' executor.
         Illegal instruction (core dumped)
         """,
+        "Crash on Thread 15: `dispatch_assert_queue_fail` in `Git.fetchBranches(at:)` at line 250.",
     ]
 
     static func matches(_ evidence: CrashEvidence) -> Bool {
         evidence.isStop && (evidence.checkFrames.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) })
-            || evidence.assumeIsolatedOnTop || !evidence.isolationMessages.isEmpty)
+            || evidence.assumeIsolatedOnTop || !evidence.isolationMessages.isEmpty
+            // A sentence naming the check in the program's code (`dispatch_assert_queue_fail` in `Git.fetch(at:)`)
+            // skips the runtime frames between them, so a queue check there stands for the executor check it is part of.
+            || (evidence.namedInProse && !evidence.checkFrames.isEmpty))
     }
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {

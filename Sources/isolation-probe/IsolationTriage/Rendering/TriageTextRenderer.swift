@@ -154,6 +154,8 @@ public struct TriageTextRenderer: Sendable {
     private func describe(_ frame: StackFrame) -> String {
         var text = frame.displayName
         if let location = frame.location, frame.symbol != nil || frame.address != nil || frame.image != nil { text += " at \(location)" }
+        // A sentence may give the line without the file (`at line 250`).
+        if frame.file == nil, let line = frame.line, frame.symbol != nil { text += " at line \(line)" }
         if frame.symbol != nil, let image = frame.image { text += "  [\(image)]" }
         return text
     }
