@@ -78,7 +78,7 @@ struct LintSettingsTests {
     }
 
     @Test("dump-package's JSON: unsafe flags, language modes and the package's list of modes")
-    func dumpParsing() {
+    func dumpParsing() throws {
         let package: [String: Any] = [
             "toolsVersion": ["_version": "5.10.0"],
             "swiftLanguageVersions": ["5", "6"],
@@ -93,7 +93,8 @@ struct LintSettingsTests {
                 ["name": "Binary", "type": "binary"],
             ],
         ]
-        let targets = PackageManifest.targets(in: package, root: "/p", manifest: "/p/Package.swift")
+        let data = try JSONSerialization.data(withJSONObject: package)
+        let targets = try PackageManifest.targets(inDump: data, root: "/p", manifest: "/p/Package.swift").get()
         #expect(targets.map(\.name) == ["Flags", "Old"])
         #expect(targets[0].directory == "/p/Flags")
         #expect(targets[0].defaultIsolation == .mainActor && targets[0].inferIsolatedConformances)

@@ -47,6 +47,25 @@ struct PackageSettingsTests {
         #expect(try PackageConcurrencySettings(dumpPackageJSON: Self.dump([], type: "test"), packagePath: "/p").targets[0].path == "Tests/App")
     }
 
+    @Test("what lint's reader knew before the readers were one: every key of an entry, v-prefixed modes, a default isolation set back, SwiftPM's other source folders")
+    func sharedWithLint() throws {
+        let both: [String: Any] = ["tool": "swift", "kind": [
+            "defaultIsolation": ["_0": "MainActor"], "enableUpcomingFeature": ["_0": "InferIsolatedConformances"],
+        ]]
+        let read = try PackageConcurrencySettings(dumpPackageJSON: Self.dump([
+            both,
+            Self.setting("unsafeFlags", ["-Xfrontend", "-default-isolation", "-Xfrontend", "nonisolated"]),
+            Self.setting("swiftLanguageMode", "v5"),
+        ]), packagePath: "/p")
+        #expect(read.targets[0].settings == [.inferIsolatedConformances])
+        #expect(read.targets[0].languageMode == "5")
+
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Source/App"), withIntermediateDirectories: true)
+        #expect(try PackageConcurrencySettings(dumpPackageJSON: Self.dump([]), packagePath: root.path).targets[0].path == "Source/App")
+    }
+
     @Test("what is not a package description is refused, naming the package")
     func refused() {
         #expect(throws: PackageConcurrencySettings.Failure(packagePath: "/p", reason: "swift package dump-package did not print a JSON object")) {

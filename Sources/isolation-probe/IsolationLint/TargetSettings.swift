@@ -1,11 +1,14 @@
 import Dispatch
 import Foundation
+import ProbeSupport
 import Synchronization
 
-/// The build settings of one target that decide what isolation its code
-/// gets: the language mode, the default isolation (SE-0466) and the two
-/// upcoming features that move isolation (SE-0461 NonisolatedNonsendingByDefault,
-/// SE-0470 InferIsolatedConformances). Lint explains findings by them.
+/// One target of the linted code where lint meets it on disk: the
+/// target's concurrency settings as the probe reads them everywhere
+/// (``TargetConcurrencySettings``: language mode, default isolation
+/// (SE-0466), NonisolatedNonsendingByDefault (SE-0461) and
+/// InferIsolatedConformances (SE-0470)), the absolute directory of its
+/// sources, and the file the settings came from. Lint explains findings by them.
 ///
 /// ```swift
 /// let app = TargetSettings(name: "App", directory: "/p/Sources/App", origin: "/p/Package.swift")
@@ -18,46 +21,58 @@ package struct TargetSettings: Codable, Sendable, Hashable {
         case mainActor = "MainActor"
     }
 
-    /// The target's name.
-    package var name: String
+    /// The target's settings, as detect, triage and matrix read them too.
+    package var concurrency: TargetConcurrencySettings
     /// The absolute directory holding the target's sources.
     package var directory: String
-    /// "5" or "6" (the language mode the target compiles in).
-    package var languageMode = "5"
-    package var defaultIsolation = DefaultIsolation.nonisolated
-    /// Whether `nonisolated async` functions run on their caller's actor.
-    package var nonisolatedNonsendingByDefault = false
-    /// Whether a main-actor type's conformances are inferred main-actor isolated.
-    package var inferIsolatedConformances = false
     /// The file the settings were read from (`Package.swift`, or `.isolation-probe.json` when overridden).
     package var origin: String
 
+    /// A Swift 5 target with no setting on; with no package around it
+    /// (a target only the configuration names) its path is its directory.
     package init(name: String, directory: String, origin: String) {
-        self.name = name
+        self.init(TargetConcurrencySettings(target: name, path: directory, languageMode: "5", settings: []), directory: directory, origin: origin)
+    }
+
+    /// A target of a package, read by ``PackageConcurrencySettings``.
+    package init(_ concurrency: TargetConcurrencySettings, directory: String, origin: String) {
+        self.concurrency = concurrency
         self.directory = directory
         self.origin = origin
     }
 
-    /// The upcoming features lint knows, by their compiler names.
-    static let nonisolatedNonsendingFeature = "NonisolatedNonsendingByDefault"
-    static let inferIsolatedConformancesFeature = "InferIsolatedConformances"
+    /// The target's name.
+    package var name: String { concurrency.target }
+    /// "5" or "6" (the language mode the target compiles in).
+    package var languageMode: String {
+        get { concurrency.languageMode }
+        set { concurrency.languageMode = newValue }
+    }
+    package var defaultIsolation: DefaultIsolation {
+        get { concurrency.has(.defaultIsolationMainActor) ? .mainActor : .nonisolated }
+        set { concurrency.set(.defaultIsolationMainActor, newValue == .mainActor) }
+    }
+    /// Whether `nonisolated async` functions run on their caller's actor.
+    package var nonisolatedNonsendingByDefault: Bool {
+        get { concurrency.has(.nonisolatedNonsendingByDefault) }
+        set { concurrency.set(.nonisolatedNonsendingByDefault, newValue) }
+    }
+    /// Whether a main-actor type's conformances are inferred main-actor isolated.
+    package var inferIsolatedConformances: Bool {
+        get { concurrency.has(.inferIsolatedConformances) }
+        set { concurrency.set(.inferIsolatedConformances, newValue) }
+    }
 
     /// "Swift 6, default isolation MainActor, NonisolatedNonsendingByDefault".
     package var summary: String {
         var parts = ["Swift \(languageMode)", "default isolation \(defaultIsolation.rawValue)"]
-        if nonisolatedNonsendingByDefault { parts.append(Self.nonisolatedNonsendingFeature) }
-        if inferIsolatedConformances { parts.append(Self.inferIsolatedConformancesFeature) }
+        if nonisolatedNonsendingByDefault { parts.append(ConcurrencySetting.nonisolatedNonsendingByDefault.name) }
+        if inferIsolatedConformances { parts.append(ConcurrencySetting.inferIsolatedConformances.name) }
         return parts.joined(separator: ", ")
     }
 
     /// Whether unannotated code of the target is main-actor isolated.
     var isMainActorByDefault: Bool { defaultIsolation == .mainActor }
-
-    /// Turns on a feature named on the command line or in the manifest.
-    mutating func enable(feature: String) {
-        if feature == Self.nonisolatedNonsendingFeature { nonisolatedNonsendingByDefault = true }
-        if feature == Self.inferIsolatedConformancesFeature { inferIsolatedConformances = true }
-    }
 
     /// The sentence a stored-closure finding adds in a default-MainActor
     /// target, or nil elsewhere.
@@ -65,6 +80,33 @@ package struct TargetSettings: Codable, Sendable, Hashable {
         guard isMainActorByDefault else { return nil }
         return "In target `\(name)` (default isolation MainActor) an unannotated closure is main-actor isolated, "
             + "so every closure this module's code stores here without `@Sendable` or `nonisolated` is one."
+    }
+
+    // The report's JSON keeps one key per setting lint explains by.
+    private enum CodingKeys: String, CodingKey {
+        case name, directory, languageMode, defaultIsolation, nonisolatedNonsendingByDefault, inferIsolatedConformances, origin
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  directory: try container.decode(String.self, forKey: .directory),
+                  origin: try container.decode(String.self, forKey: .origin))
+        languageMode = try container.decode(String.self, forKey: .languageMode)
+        defaultIsolation = try container.decode(DefaultIsolation.self, forKey: .defaultIsolation)
+        nonisolatedNonsendingByDefault = try container.decode(Bool.self, forKey: .nonisolatedNonsendingByDefault)
+        inferIsolatedConformances = try container.decode(Bool.self, forKey: .inferIsolatedConformances)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(directory, forKey: .directory)
+        try container.encode(languageMode, forKey: .languageMode)
+        try container.encode(defaultIsolation, forKey: .defaultIsolation)
+        try container.encode(nonisolatedNonsendingByDefault, forKey: .nonisolatedNonsendingByDefault)
+        try container.encode(inferIsolatedConformances, forKey: .inferIsolatedConformances)
+        try container.encode(origin, forKey: .origin)
     }
 }
 
@@ -154,8 +196,6 @@ package struct ProjectSettings: Codable, Sendable {
 
     /// The most manifests one run reads; more are named in a note.
     static let maximumManifests = 64
-    /// How long one `swift package dump-package` may take.
-    static let dumpTimeLimit: Double = 120
 
     /// Reads the manifests above `files` (unless the configuration says not
     /// to) and applies the configuration's overrides.
@@ -203,7 +243,9 @@ package struct ProjectSettings: Codable, Sendable {
                 if let features = override.upcomingFeatures {
                     target.nonisolatedNonsendingByDefault = false
                     target.inferIsolatedConformances = false
-                    features.forEach { target.enable(feature: $0) }
+                    for feature in features {
+                        if let setting = ConcurrencySetting.upcomingFeatures[feature] { target.concurrency.set(setting, true) }
+                    }
                 }
                 target.origin = origin
                 targets[position] = target
@@ -275,104 +317,38 @@ enum PackageManifest {
 
     private static func readTargets(of manifest: String) -> Result<[TargetSettings], ManifestFailure> {
         let root = (manifest as NSString).deletingLastPathComponent
-        switch dump(root).mapError({ ManifestFailure(manifest: manifest, reason: $0.reason) }) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let data):
-            guard let parsed = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                return .failure(ManifestFailure(manifest: manifest, reason: "dump-package printed no JSON object"))
-            }
-            return .success(targets(in: parsed, root: root, manifest: manifest))
+        switch dump(root) {
+        case .failure(let failure): return .failure(ManifestFailure(manifest: manifest, reason: failure.reason))
+        case .success(let data): return targets(inDump: data, root: root, manifest: manifest)
         }
     }
 
-    /// The targets of a `dump-package` JSON object.
-    static func targets(in package: [String: Any], root: String, manifest: String) -> [TargetSettings] {
-        // The package's mode: the newest listed (what SwiftPM builds with),
-        // else what the tools version implies.
-        let tools = ((package["toolsVersion"] as? [String: Any])?["_version"] as? String) ?? "5"
-        let listed = (package["swiftLanguageVersions"] as? [String]) ?? []
-        let packageMode = listed.compactMap(languageMode).max() ?? ((Int(tools.prefix { $0 != "." }) ?? 5) >= 6 ? "6" : "5")
-        var result: [TargetSettings] = []
-        for case let target as [String: Any] in (package["targets"] as? [Any]) ?? [] {
-            guard let name = target["name"] as? String else { continue }
-            let type = target["type"] as? String ?? "regular"
-            guard ["regular", "executable", "test", "macro", "plugin"].contains(type) else { continue }
-            let directory: String
-            if let path = target["path"] as? String {
-                directory = LintConfiguration.absolute((root as NSString).appendingPathComponent(path))
-            } else {
-                let folders = type == "test" ? ["Tests"] : ["Sources", "Source", "src", "srcs"]
-                let existing = folders.map { (root as NSString).appendingPathComponent("\($0)/\(name)") }
-                    .first { FileManager.default.fileExists(atPath: $0) }
-                directory = LintConfiguration.absolute(existing ?? (root as NSString).appendingPathComponent("\(folders[0])/\(name)"))
-            }
-            var settings = TargetSettings(name: name, directory: directory, origin: manifest)
-            settings.languageMode = packageMode
-            for case let setting as [String: Any] in (target["settings"] as? [Any]) ?? [] {
-                guard setting["tool"] as? String == "swift", let kind = setting["kind"] as? [String: Any] else { continue }
-                apply(kind, to: &settings)
-            }
-            result.append(settings)
+    /// The targets of `swift package dump-package`'s output, read by the
+    /// probe's one reader, placed under `root`.
+    static func targets(inDump data: Data, root: String, manifest: String) -> Result<[TargetSettings], ManifestFailure> {
+        do throws(PackageConcurrencySettings.Failure) {
+            let package = try PackageConcurrencySettings(dumpPackageJSON: data, packagePath: root)
+            return .success(package.targets.map {
+                TargetSettings($0, directory: LintConfiguration.absolute((root as NSString).appendingPathComponent($0.path)), origin: manifest)
+            })
+        } catch {
+            return .failure(ManifestFailure(manifest: manifest, reason: error.reason))
         }
-        return result
-    }
-
-    /// Applies one `swiftSettings` entry as dump-package writes it
-    /// (`{"defaultIsolation": {"_0": "MainActor"}}`).
-    private static func apply(_ kind: [String: Any], to settings: inout TargetSettings) {
-        for (key, value) in kind {
-            let argument = (value as? [String: Any])?["_0"]
-            switch key {
-            case "swiftLanguageMode", "swiftLanguageVersion":
-                if let mode = (argument as? String).flatMap(languageMode) { settings.languageMode = mode }
-            case "defaultIsolation":
-                if let text = argument as? String, let isolation = TargetSettings.DefaultIsolation(rawValue: text) {
-                    settings.defaultIsolation = isolation
-                }
-            case "enableUpcomingFeature":
-                if let feature = argument as? String { settings.enable(feature: feature) }
-            case "unsafeFlags":
-                applyFlags(((argument as? [String]) ?? []).filter { $0 != "-Xfrontend" }, to: &settings)
-            default:
-                break
-            }
-        }
-    }
-
-    /// Reads `-default-isolation MainActor`, `-enable-upcoming-feature F`
-    /// and `-swift-version N` from unsafe flags.
-    private static func applyFlags(_ flags: [String], to settings: inout TargetSettings) {
-        for (position, flag) in flags.enumerated() where position + 1 < flags.count {
-            let next = flags[position + 1]
-            switch flag {
-            case "-default-isolation":
-                if let isolation = TargetSettings.DefaultIsolation(rawValue: next) { settings.defaultIsolation = isolation }
-            case "-enable-upcoming-feature": settings.enable(feature: next)
-            case "-swift-version": if let mode = languageMode(next) { settings.languageMode = mode }
-            default: break
-            }
-        }
-    }
-
-    /// "5", "6" from "5", "5.10", "6", "v6"; nil for what lint does not know (4).
-    private static func languageMode(_ text: String) -> String? {
-        let major = text.drop { $0 == "v" }.prefix { $0.isNumber }
-        return ["5", "6"].contains(String(major)) ? String(major) : nil
     }
 
     /// The output of `swift package dump-package` in `root`, or why none.
-    /// Lint runs synchronously (also on Swift Testing's threads), so this
-    /// waits on Foundation's `Process` rather than the probe's async
-    /// `ChildProcess`.
+    /// Lint runs synchronously (also on Swift Testing's threads) and
+    /// IsolationLint does not depend on ProbeProcess, so this waits on
+    /// Foundation's `Process` rather than the probe's async `ChildProcess`
+    /// (`PackageConcurrencySettings.read(packageAt:)`, detect's and
+    /// triage's runner); the command, its scratch path and its time limit
+    /// are the ones ProbeSupport gives both.
     private static func dump(_ root: String) -> Result<Data, DumpFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // A scratch path of its own: the package's `.build` is locked while
-        // it builds or runs its tests, and dump-package would wait for it.
-        let scratch = FileManager.default.temporaryDirectory
-            .appendingPathComponent("isolation-lint-manifest-\(UUID().uuidString)").path
+        let scratch = PackageConcurrencySettings.makeDumpScratchPath()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        process.arguments = ["swift", "package", "--scratch-path", scratch, "dump-package", "--package-path", root]
+        process.arguments = ["swift"] + PackageConcurrencySettings.dumpPackageArguments(packagePath: root, scratchPath: scratch)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -384,7 +360,7 @@ enum PackageManifest {
             return .failure(DumpFailure(reason: "cannot start `swift package dump-package`: \(error.localizedDescription)"))
         }
         let timer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + ProjectSettings.dumpTimeLimit, execute: timer)
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(PackageConcurrencySettings.dumpTimeLimitSeconds), execute: timer)
         // Read both pipes to their end before waiting, so a full pipe cannot stall the child.
         let errorData = Mutex(Data())
         let errorReader = DispatchWorkItem { errorData.withLock { $0 = errors.fileHandleForReading.readDataToEndOfFile() } }
@@ -395,7 +371,7 @@ enum PackageManifest {
         timer.cancel()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             if process.terminationReason == .uncaughtSignal {
-                return .failure(DumpFailure(reason: "`swift package dump-package` stopped after \(Int(ProjectSettings.dumpTimeLimit)) s or by a signal"))
+                return .failure(DumpFailure(reason: "`swift package dump-package` stopped after \(PackageConcurrencySettings.dumpTimeLimitSeconds) s or by a signal"))
             }
             if process.terminationStatus == 127 { return .failure(DumpFailure(reason: "no Swift toolchain in PATH")) }
             let message = errorData.withLock { String(decoding: $0, as: UTF8.self) }

@@ -2,12 +2,11 @@ import Foundation
 import ProbeSupport
 
 extension PackageConcurrencySettings {
-    /// How long `swift package dump-package` may take: it compiles the
-    /// manifest, and resolves nothing.
-    static let dumpLimits = ChildProcess.Limits(timeout: .seconds(300), maxOutputBytes: 16 << 20)
-
     /// Runs `swift package dump-package` on the package at `packagePath` and
-    /// reads its targets' settings.
+    /// reads its targets' settings. Lint runs the same command synchronously
+    /// (`PackageManifest` in IsolationLint, which cannot use ``ChildProcess``);
+    /// both take the arguments, scratch path and time limit from
+    /// ProbeSupport, and parse with ``init(dumpPackageJSON:packagePath:)``.
     ///
     /// ```swift
     /// let settings = try await PackageConcurrencySettings.read(packageAt: ".")
@@ -17,11 +16,14 @@ extension PackageConcurrencySettings {
         guard FileManager.default.fileExists(atPath: (packagePath as NSString).appendingPathComponent("Package.swift")) else {
             throw Failure(packagePath: packagePath, reason: "no Package.swift there")
         }
+        let scratch = makeDumpScratchPath()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         let result: ChildProcess.Result
         do {
             result = try await ChildProcess.run(
                 executable: try ChildProcess.resolve("swift"),
-                arguments: ["package", "--package-path", packagePath, "dump-package"], limits: dumpLimits)
+                arguments: dumpPackageArguments(packagePath: packagePath, scratchPath: scratch),
+                limits: ChildProcess.Limits(timeout: .seconds(dumpTimeLimitSeconds), maxOutputBytes: 16 << 20))
         } catch {
             throw Failure(packagePath: packagePath, reason: "cannot run swift package dump-package: \(error)")
         }

@@ -85,30 +85,43 @@ package enum ConcurrencySetting: String, CaseIterable, Sendable, Codable, Hashab
     }
 
     /// Upcoming-feature names this type knows, by setting.
-    static let upcomingFeatures: [String: ConcurrencySetting] = [
+    package static let upcomingFeatures: [String: ConcurrencySetting] = [
         "NonisolatedNonsendingByDefault": .nonisolatedNonsendingByDefault,
         "InferIsolatedConformances": .inferIsolatedConformances,
     ]
 
-    /// The settings and language mode a list of compiler flags turns on
-    /// (a manifest's `unsafeFlags`, or `-Xfrontend`-prefixed ones).
-    static func read(flags: [String]) -> (settings: Set<ConcurrencySetting>, languageMode: String?) {
+    /// The language mode a version names: "5", "6" from "5", "5.10", "6",
+    /// "v6"; nil for a mode the probe does not know (4, 4.2).
+    package static func languageMode(_ version: String) -> String? {
+        let major = String(version.drop { $0 == "v" }.prefix { $0.isNumber })
+        return ["5", "6"].contains(major) ? major : nil
+    }
+
+    /// What a list of compiler flags (a manifest's `unsafeFlags`, or
+    /// `-Xfrontend`-prefixed ones) turns on and off, and the language mode it sets.
+    static func read(flags: [String]) -> (on: Set<ConcurrencySetting>, off: Set<ConcurrencySetting>, languageMode: String?) {
         let flags = flags.filter { $0 != "-Xfrontend" }
-        var settings: Set<ConcurrencySetting> = []
+        var on: Set<ConcurrencySetting> = []
+        var off: Set<ConcurrencySetting> = []
         var languageMode: String?
+        func set(_ setting: ConcurrencySetting, _ enabled: Bool) {
+            if enabled { on.insert(setting); off.remove(setting) } else { off.insert(setting); on.remove(setting) }
+        }
         for (index, flag) in flags.enumerated() {
             let next = index + 1 < flags.count ? flags[index + 1] : nil
             switch flag {
-            case "-enable-actor-data-race-checks": settings.insert(.dataRaceChecks)
+            case "-enable-actor-data-race-checks": set(.dataRaceChecks, true)
             case "-default-isolation" where next == "MainActor", "-default-isolation=MainActor":
-                settings.insert(.defaultIsolationMainActor)
+                set(.defaultIsolationMainActor, true)
+            case "-default-isolation" where next == "nonisolated", "-default-isolation=nonisolated":
+                set(.defaultIsolationMainActor, false)
             case "-enable-upcoming-feature":
-                if let next, let setting = upcomingFeatures[next] { settings.insert(setting) }
-            case "-swift-version": languageMode = next
+                if let next, let setting = upcomingFeatures[next] { set(setting, true) }
+            case "-swift-version": languageMode = next.flatMap(Self.languageMode) ?? languageMode
             default: break
             }
         }
-        return (settings, languageMode)
+        return (on, off, languageMode)
     }
 }
 
@@ -137,6 +150,16 @@ package struct TargetConcurrencySettings: Sendable, Hashable, Codable {
         self.settings = settings
     }
 
+    /// Whether the target turns `setting` on.
+    package func has(_ setting: ConcurrencySetting) -> Bool { settings.contains(setting) }
+
+    /// Turns `setting` on or off, keeping ``settings`` in order.
+    package mutating func set(_ setting: ConcurrencySetting, _ enabled: Bool) {
+        var all = Set(settings)
+        if enabled { all.insert(setting) } else { all.remove(setting) }
+        settings = all.sorted()
+    }
+
     /// `App (Swift 6; DM, NN)`.
     package var summary: String {
         "\(target) (Swift \(languageMode)" + (settings.isEmpty ? ")" : "; " + settings.map(\.label).joined(separator: ", ") + ")")
@@ -146,7 +169,7 @@ package struct TargetConcurrencySettings: Sendable, Hashable, Codable {
 /// The concurrency settings of every Swift target of a package, read from
 /// the JSON `swift package dump-package` prints. One reader for the whole
 /// probe: detect and triage use it to say which setting made a violation
-/// possible (lint's per-target settings belong here too).
+/// possible, lint to explain its findings by each target's settings.
 ///
 /// Read: `swiftLanguageMode` (the tools version's default otherwise, or the
 /// package's `swiftLanguageVersions`), `defaultIsolation`,
@@ -180,7 +203,10 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
         self.targets = targets
     }
 
-    /// Parses `swift package dump-package`'s output.
+    /// Parses `swift package dump-package`'s output. A target without a
+    /// `path` gets the first of SwiftPM's folders (`Sources`, `Source`,
+    /// `src`, `srcs`; `Tests` for a test target) that exists under
+    /// `packagePath`, else the first.
     package init(dumpPackageJSON data: Data, packagePath: String) throws(Failure) {
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw Failure(packagePath: packagePath, reason: "swift package dump-package did not print a JSON object")
@@ -192,7 +218,7 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
         let packageModes = (root["swiftLanguageVersions"] as? [String]) ?? []
         // SwiftPM builds in the highest mode the package lists, else the
         // tools version's default: Swift 6 from tools version 6.0 on.
-        let packageMode = packageModes.compactMap { Int($0.prefix { $0.isNumber }) }.max().map(String.init)
+        let packageMode = packageModes.compactMap(ConcurrencySetting.languageMode).max()
             ?? ((Int(tools.prefix { $0.isNumber }) ?? 5) >= 6 ? "6" : "5")
         self.packagePath = packagePath
         self.targets = targets.compactMap { target -> TargetConcurrencySettings? in
@@ -200,30 +226,23 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
             let type = target["type"] as? String ?? "regular"
             // Binary, system-library and plugin targets have no Swift module settings.
             guard !["binary", "system", "plugin"].contains(type) else { return nil }
-            var settings: Set<ConcurrencySetting> = []
-            var mode = packageMode
+            var read = TargetConcurrencySettings(
+                target: name, path: target["path"] as? String ?? Self.defaultPath(of: name, test: type == "test", in: packagePath),
+                languageMode: packageMode, settings: [])
             for entry in target["settings"] as? [[String: Any]] ?? [] where (entry["tool"] as? String ?? "swift") == "swift" {
-                guard let kind = entry["kind"] as? [String: Any], let (key, value) = kind.first else { continue }
-                let argument = (value as? [String: Any])?["_0"]
-                switch key {
-                case "swiftLanguageMode", "swiftLanguageVersion":
-                    if let version = argument as? String { mode = String(version.prefix { $0.isNumber }) }
-                case "defaultIsolation":
-                    if argument as? String == "MainActor" { settings.insert(.defaultIsolationMainActor) }
-                case "enableUpcomingFeature":
-                    if let feature = argument as? String, let setting = ConcurrencySetting.upcomingFeatures[feature] {
-                        settings.insert(setting)
-                    }
-                case "unsafeFlags":
-                    let read = ConcurrencySetting.read(flags: argument as? [String] ?? [])
-                    settings.formUnion(read.settings)
-                    if let languageMode = read.languageMode { mode = languageMode }
-                default: break
+                for (key, value) in entry["kind"] as? [String: Any] ?? [:] {
+                    read.apply(key, argument: (value as? [String: Any])?["_0"])
                 }
             }
-            let path = target["path"] as? String ?? (type == "test" ? "Tests/\(name)" : "Sources/\(name)")
-            return TargetConcurrencySettings(target: name, path: path, languageMode: mode, settings: settings.sorted())
+            return read
         }
+    }
+
+    /// `Sources/<name>` (or `Source`, `src`, `srcs` when that exists; `Tests/<name>` for a test target).
+    private static func defaultPath(of name: String, test: Bool, in packagePath: String) -> String {
+        let folders = test ? ["Tests"] : ["Sources", "Source", "src", "srcs"]
+        let paths = folders.map { "\($0)/\(name)" }
+        return paths.first { FileManager.default.fileExists(atPath: (packagePath as NSString).appendingPathComponent($0)) } ?? paths[0]
     }
 
     /// The target named `name`, or whose module is (the runtime's `#fileID`
@@ -240,6 +259,51 @@ package struct PackageConcurrencySettings: Sendable, Hashable, Codable {
         let folders = "/" + file
         return targets.filter { folders.contains("/" + $0.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/") }
             .max { $0.path.count < $1.path.count }
+    }
+}
+
+extension PackageConcurrencySettings {
+    /// How long one `swift package dump-package` may take: it compiles the
+    /// manifest, and resolves nothing.
+    package static let dumpTimeLimitSeconds = 300
+
+    /// The arguments to `swift` that print the description of the package
+    /// at `packagePath`. The scratch path is the caller's own (see
+    /// ``makeDumpScratchPath()``): the package's `.build` is locked while
+    /// it builds or runs its tests, and dump-package would wait for it.
+    package static func dumpPackageArguments(packagePath: String, scratchPath: String) -> [String] {
+        ["package", "--scratch-path", scratchPath, "dump-package", "--package-path", packagePath]
+    }
+
+    /// A new folder name in the temporary folder for one dump-package run;
+    /// the runner removes it afterwards.
+    package static func makeDumpScratchPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("isolation-probe-manifest-\(UUID().uuidString)").path
+    }
+}
+
+extension TargetConcurrencySettings {
+    /// Applies one `swiftSettings` entry as dump-package writes it
+    /// (`{"defaultIsolation": {"_0": "MainActor"}}`). Conditions
+    /// (`.when(…)`) are ignored; an upcoming feature in `:migrate` mode is
+    /// not on.
+    mutating func apply(_ key: String, argument: Any?) {
+        switch key {
+        case "swiftLanguageMode", "swiftLanguageVersion":
+            if let mode = (argument as? String).flatMap(ConcurrencySetting.languageMode) { languageMode = mode }
+        case "defaultIsolation":
+            if let isolation = argument as? String, ["MainActor", "nonisolated"].contains(isolation) {
+                set(.defaultIsolationMainActor, isolation == "MainActor")
+            }
+        case "enableUpcomingFeature":
+            if let feature = argument as? String, let setting = ConcurrencySetting.upcomingFeatures[feature] { set(setting, true) }
+        case "unsafeFlags":
+            let read = ConcurrencySetting.read(flags: argument as? [String] ?? [])
+            read.on.forEach { set($0, true) }
+            read.off.forEach { set($0, false) }
+            if let mode = read.languageMode { languageMode = mode }
+        default: break
+        }
     }
 }
 

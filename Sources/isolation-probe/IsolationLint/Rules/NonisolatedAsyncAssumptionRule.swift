@@ -1,3 +1,4 @@
+import ProbeSupport
 import SwiftSyntax
 
 /// `isolation-assumption-in-nonisolated-async`: `MainActor.assumeIsolated`
@@ -160,7 +161,7 @@ struct NonisolatedAsyncAssumptionRule {
     fileprivate func consequence(
         of assumption: Assumption, call: String, executor: Executor, settings: TargetSettings?
     ) -> String? {
-        let feature = TargetSettings.nonisolatedNonsendingFeature
+        let feature = ConcurrencySetting.nonisolatedNonsendingByDefault.name
         let where_ = settings.map { "target `\($0.name)`" } ?? "this code (no settings read)"
         switch (assumption, executor) {
         case (.onActor(let actor, _), .concurrent):
