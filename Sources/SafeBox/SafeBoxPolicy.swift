@@ -250,12 +250,14 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
         if case .pthread(let mutexKind) = kind { mutexKind } else { nil }
     }
 
-    var engineValue: cpts_lock_policy {
+    /// The lock word's policy; nil for the pthread policies, whose boxes
+    /// have no lock word.
+    var lockWordPolicy: cpts_lock_policy? {
         switch kind {
         case .adaptive: CPTS_LOCK_POLICY_ADAPTIVE
         case .plain: CPTS_LOCK_POLICY_PLAIN
         case .checked: CPTS_LOCK_POLICY_CHECKED
-        case .pthread: CPTS_LOCK_POLICY_PTHREAD
+        case .pthread: nil
         }
     }
 }

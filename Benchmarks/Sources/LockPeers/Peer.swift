@@ -88,6 +88,8 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .lock("Mutex (next)", "mutex-next", [.counter, .readMostly, .shapes]) { MutexNextLock() },
         .lock("pthread adaptive", "pthread-adaptive", [.counter, .readMostly, .shapes]) { PThreadLock(.adaptive) },
         .lock("pthread box", "pthread-plain", [.counter]) { PThreadLock(.normal) },
+        .lock("pthread errorCheck box", "pthread-errorcheck", [.counter]) { PThreadLock(.errorCheck) },
+        .lock("pthread priorityInheritance box", "pthread-pi", [.counter]) { PThreadLock(.priorityInheritance) },
         .lock("NIOLockedValueBox", "nio", [.counter, .readMostly, .shapes]) { NIOBoxLock() },
         .lock("NSLock", "nslock", [.counter]) { NSLockLock() },
         .counter("LockIsolated", "lockisolated") { LockIsolatedCounter() },

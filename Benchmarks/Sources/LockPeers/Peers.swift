@@ -131,21 +131,32 @@ public final class MutexNextLock: BenchLock, @unchecked Sendable {
 
 /// A value next to a pthread mutex of the given type, every call checked.
 public final class PThreadLock: BenchLock, @unchecked Sendable {
+    /// One per ``SafeBoxPolicy/PThreadKind``, made the way that kind's
+    /// documentation says, so each SafeBox pthread policy has its plain peer.
     public enum Kind: Sendable {
         case normal
         /// PTHREAD_MUTEX_ADAPTIVE_NP (glibc's spinning mutex; normal elsewhere).
         case adaptive
+        /// PTHREAD_MUTEX_ERRORCHECK.
+        case errorCheck
+        /// A normal mutex with the PTHREAD_PRIO_INHERIT protocol.
+        case priorityInheritance
 
         var type: Int32 {
             switch self {
-            case .normal: Int32(PTHREAD_MUTEX_NORMAL)
+            case .normal, .priorityInheritance: Int32(PTHREAD_MUTEX_NORMAL)
             case .adaptive:
                 #if canImport(Glibc)
                 Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
                 #else
                 Int32(PTHREAD_MUTEX_NORMAL)
                 #endif
+            case .errorCheck: Int32(PTHREAD_MUTEX_ERRORCHECK)
             }
+        }
+
+        var `protocol`: Int32 {
+            self == .priorityInheritance ? Int32(PTHREAD_PRIO_INHERIT) : Int32(PTHREAD_PRIO_NONE)
         }
     }
 
@@ -157,6 +168,7 @@ public final class PThreadLock: BenchLock, @unchecked Sendable {
         var attr = pthread_mutexattr_t()
         precondition(pthread_mutexattr_init(&attr) == 0, "pthread_mutexattr_init failed")
         precondition(pthread_mutexattr_settype(&attr, kind.type) == 0, "pthread_mutexattr_settype failed")
+        precondition(pthread_mutexattr_setprotocol(&attr, kind.protocol) == 0, "pthread_mutexattr_setprotocol failed")
         precondition(pthread_mutex_init(mutex, &attr) == 0, "pthread_mutex_init failed")
         precondition(pthread_mutexattr_destroy(&attr) == 0, "pthread_mutexattr_destroy failed")
     }
