@@ -200,9 +200,7 @@ static int cpts_unpark_counting(uint32_t *address) {
 // MARK: - The lock
 
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
-    uint32_t word = policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_LOCK_CHECKED
-                    : policy == CPTS_LOCK_POLICY_PTHREAD ? CPTS_LOCK_PTHREAD
-                                                         : 0;
+    uint32_t word = policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_LOCK_CHECKED : 0;
     __atomic_store_n(&lock->word, word, RELAXED);
     __atomic_store_n(&lock->condition_sequence, 0, RELAXED);
     bool spins = policy == CPTS_LOCK_POLICY_ADAPTIVE || policy == CPTS_LOCK_POLICY_CHECKED;
@@ -227,7 +225,6 @@ static uint64_t cpts_next_fair_handoff(cpts_lock_t *lock, uint64_t now) {
 int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // The flag bits never change after init; only the state bits do.
     uint32_t flags = __atomic_load_n(&lock->word, RELAXED) & CPTS_LOCK_FLAG_MASK;
-    if (flags & CPTS_LOCK_PTHREAD) return EINVAL;  // the caller locks the pthread mutex instead
     bool checked = (flags & CPTS_LOCK_CHECKED) != 0;
     if (checked && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) return EDEADLK;
 
@@ -306,7 +303,6 @@ acquired:
 
 int cpts_lock_release_slow(cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) return EINVAL;
     if ((word & CPTS_LOCK_STATE_MASK) == 0 || (word & CPTS_LOCK_HANDOFF)) return EPERM;
     uint32_t flags = word & CPTS_LOCK_FLAG_MASK;
     if (flags & CPTS_LOCK_CHECKED) {
@@ -343,7 +339,6 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
 
 int cpts_lock_try_acquire(cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) return EINVAL;
     do {
         if ((word & CPTS_LOCK_STATE_MASK) != 0) return EBUSY;
     } while (!__atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED));
@@ -356,7 +351,6 @@ cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock) {
     // still read atomically because other threads compare-exchange it.
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if (word & CPTS_LOCK_CHECKED) return CPTS_LOCK_POLICY_CHECKED;
-    if (word & CPTS_LOCK_PTHREAD) return CPTS_LOCK_POLICY_PTHREAD;
     // A plain lock neither spins nor hands off; an adaptive one tuned to do
     // neither behaves exactly like it, and reads back as plain.
     return lock->spin_limit == 0 && lock->fair_handoff_mean_us == CPTS_LOCK_NO_HANDOFF ? CPTS_LOCK_POLICY_PLAIN
@@ -365,13 +359,6 @@ cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock) {
 
 cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) {
-        // The pthread mutex is the lock; `owner` mirrors who holds it.
-        uintptr_t owner = __atomic_load_n(&lock->owner, RELAXED);
-        return owner == 0 ? CPTS_LOCK_HOLDER_NONE
-               : owner == cpts_self() ? CPTS_LOCK_HOLDER_CALLER
-                                      : CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
-    }
     if ((word & CPTS_LOCK_STATE_MASK) == 0) return CPTS_LOCK_HOLDER_NONE;
     // Only this thread ever stores its own identity, so reading it back
     // proves ownership; any other value means "someone else" or "unknown".
@@ -381,16 +368,8 @@ cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {
     return CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
 }
 
-void cpts_lock_record_owner(cpts_lock_t *lock) { __atomic_store_n(&lock->owner, cpts_self(), RELAXED); }
-
-bool cpts_lock_clear_owner(cpts_lock_t *lock) {
-    uintptr_t self = cpts_self();
-    return __atomic_compare_exchange_n(&lock->owner, &self, 0, false, RELAXED, RELAXED);
-}
-
 int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) return EINVAL;
     if ((word & CPTS_LOCK_STATE_MASK) == 0) return EPERM;
     if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != CPTS_LOCK_HOLDER_CALLER) return EPERM;
 

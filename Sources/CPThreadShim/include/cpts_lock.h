@@ -23,18 +23,11 @@
 //             path nor a spinner can take it); only a thread already waiting
 //             in the slow path may claim it. See "eventual fairness" in
 //             cpts_lock.c.
-//   bit  4    CPTS_LOCK_PTHREAD: the lock is backed by the cpts_pthread_lock_t
-//             placed right after it (cpts_pthread_backed_lock_t). Never
-//             changes after init and makes both inline fast paths fail, so
-//             the caller's slow path sees the flag (cpts_lock_pthread) and
-//             uses the pthread mutex instead of this word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
 #include <stdbool.h>
 #include <stdint.h>
-
-#include "cpts_mutex.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,9 +38,8 @@ extern "C" {
 #define CPTS_LOCK_PARKED 2u
 #define CPTS_LOCK_CHECKED 4u
 #define CPTS_LOCK_HANDOFF 8u
-#define CPTS_LOCK_PTHREAD 16u
 /// Bits that never change after init.
-#define CPTS_LOCK_FLAG_MASK (CPTS_LOCK_CHECKED | CPTS_LOCK_PTHREAD)
+#define CPTS_LOCK_FLAG_MASK CPTS_LOCK_CHECKED
 
 /// Deadline value meaning "wait forever" (UInt64.max in Swift).
 #define CPTS_LOCK_NO_DEADLINE UINT64_MAX
@@ -62,10 +54,6 @@ typedef enum cpts_lock_policy {
     /// Adaptive, and track the owner: re-entry returns EDEADLK, unlocking
     /// from a thread that does not hold the lock returns EPERM.
     CPTS_LOCK_POLICY_CHECKED = 2,
-    /// Delegate to the pthread mutex that follows the lock in a
-    /// cpts_pthread_backed_lock_t; the word only carries CPTS_LOCK_PTHREAD,
-    /// and `owner` records the holder for ownership queries.
-    CPTS_LOCK_POLICY_PTHREAD = 3,
 } cpts_lock_policy;
 
 typedef struct cpts_lock {
@@ -80,8 +68,7 @@ typedef struct cpts_lock {
     /// Threads parked in the acquire loop. Atomic (relaxed): it only tells
     /// newcomers whether spinning is worth it.
     uint32_t parked_threads;
-    /// Checked and pthread policies: the holder's thread identity, 0 when
-    /// free. Atomic.
+    /// Checked policy: the holder's thread identity, 0 when free. Atomic.
     uintptr_t owner;
     /// Threads parked in cpts_lock_wait. Read and written only with the lock held.
     intptr_t condition_waiters;
@@ -119,34 +106,8 @@ static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32
     lock->fair_handoff_after_ns = handoff_mean_us == CPTS_LOCK_NO_HANDOFF ? UINT64_MAX : 0;
 }
 
-/// A lock whose policy is CPTS_LOCK_POLICY_PTHREAD, with the pthread mutex
-/// it delegates to. The caller initialises `pthread` (cpts_mutex_init,
-/// cpts_cond_init) after cpts_lock_init.
-typedef struct cpts_pthread_backed_lock {
-    cpts_lock_t lock;
-    cpts_pthread_lock_t pthread;
-} cpts_pthread_backed_lock_t;
-
-/// Initialises `lock` (free, no waiters) with `policy`. A
-/// CPTS_LOCK_POLICY_PTHREAD lock must be the `lock` of a
-/// cpts_pthread_backed_lock_t.
+/// Initialises `lock` (free, no waiters) with `policy`.
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
-
-/// The pthread mutex behind a CPTS_LOCK_POLICY_PTHREAD lock; NULL for
-/// every other policy.
-static inline cpts_pthread_lock_t *cpts_lock_pthread(cpts_lock_t *lock) {
-    if ((__atomic_load_n(&lock->word, __ATOMIC_RELAXED) & CPTS_LOCK_PTHREAD) == 0) return NULL;
-    return &((cpts_pthread_backed_lock_t *)lock)->pthread;
-}
-
-/// Pthread policy: records the calling thread as the holder, after it
-/// locked the pthread mutex.
-void cpts_lock_record_owner(cpts_lock_t *lock);
-
-/// Pthread policy: clears the holder if it is the calling thread, before
-/// it unlocks the pthread mutex or waits on its condition. False when the
-/// calling thread was not the recorded holder (nothing changes then).
-bool cpts_lock_clear_owner(cpts_lock_t *lock);
 
 /// One compare-exchange 0 -> HELD with acquire ordering. False when the lock
 /// is held, parked-on, or checked: call cpts_lock_acquire_slow then.
@@ -187,7 +148,7 @@ typedef enum cpts_lock_holder {
     /// Held by another thread, or by somebody the lock cannot name (the
     /// adaptive and plain policies do not record their holder).
     CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN = 1,
-    /// Held by the calling thread (checked and pthread policies only).
+    /// Held by the calling thread (checked policy only).
     CPTS_LOCK_HOLDER_CALLER = 2,
 } cpts_lock_holder;
 
