@@ -146,7 +146,7 @@ extension MutexCell: StorageLock {
             word.initialize(to: cpts_lock_t())
             cpts_lock_init(word, policy.engineValue)
             if case .adaptive(let tuning) = policy.kind {
-                cpts_lock_tune(word, tuning.spinTries, tuning.handOffMeanMicroseconds)
+                cpts_lock_tune(word, tuning.spinTries, tuning.handOffAfterMicroseconds)
             }
         }
     }
@@ -178,7 +178,7 @@ extension MutexCell: StorageLock {
     var tuning: SafeBoxPolicy.Tuning {
         SafeBoxPolicy.Tuning(
             spinTries: state.pointer(to: \.spin_limit)!.pointee,
-            handOffMeanMicroseconds: state.pointer(to: \.fair_handoff_mean_us)!.pointee)
+            handOffAfterMicroseconds: state.pointer(to: \.fair_after_us)!.pointee)
     }
 
     /// The count of threads in `wait(until:)`, read and written with the
