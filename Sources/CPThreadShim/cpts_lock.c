@@ -327,13 +327,20 @@ acquired:
     return 0;
 }
 
-void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous) {
+void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left) {
     if (previous & CPTS_LOCK_FAIR) {
         // The lock is now reserved for the requester (FAIR set, HELD clear);
         // it alone sleeps on fair_grant.
         __atomic_fetch_add(&lock->fair_grant, 1, RELEASE);
         cpts_unpark(&lock->fair_grant, 1);
     } else if (previous & CPTS_LOCK_PARKED) {
+        // A mark that arrived after the releaser read the word survived the
+        // fetch-sub: clear it while the word is otherwise free (the thread
+        // woken below re-marks before it sleeps again), so the next
+        // uncontended acquire is inline again.
+        if (left & CPTS_LOCK_PARKED) {
+            __atomic_compare_exchange_n(&lock->word, &left, left & ~CPTS_LOCK_PARKED, false, RELAXED, RELAXED);
+        }
         cpts_unpark(&lock->word, 1);
     }
 }
@@ -347,8 +354,9 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
         __atomic_store_n(&lock->owner, 0, RELAXED);
     }
     // As the inline release: only the holder clears HELD or PARKED.
-    uint32_t previous = __atomic_fetch_sub(&lock->word, word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED), RELEASE);
-    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous);
+    uint32_t seen = word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED);
+    uint32_t previous = __atomic_fetch_sub(&lock->word, seen, RELEASE);
+    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous, previous - seen);
     return 0;
 }
 

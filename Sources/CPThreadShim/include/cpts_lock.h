@@ -169,9 +169,9 @@ static inline bool cpts_lock_acquire_fast(cpts_lock_t *lock) {
 
 /// The part of a release that the inline fast path cannot do: wakes one
 /// parked thread, or grants the lock to the fair requester, as `previous`
-/// (the word before the release's fetch-sub) asks. Called by the releaser
-/// only, right after that fetch-sub.
-void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous);
+/// (the word before the release's fetch-sub) asks; `left` is what the
+/// fetch-sub left. Called by the releaser only, right after that fetch-sub.
+void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left);
 
 #if defined(CPTS_RELEASE_COMPARE_EXCHANGE)
 /// Engine study only: the release of the first engine, one compare-exchange
@@ -191,9 +191,9 @@ static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
     uint32_t seen = __atomic_load_n(&lock->word, __ATOMIC_RELAXED);
     if ((seen & (CPTS_LOCK_HELD | CPTS_LOCK_FLAG_MASK)) != CPTS_LOCK_HELD) return false;
     // Only the holder clears HELD or PARKED, so both bits seen are still set.
-    uint32_t previous =
-        __atomic_fetch_sub(&lock->word, seen & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED), __ATOMIC_RELEASE);
-    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous);
+    uint32_t released = seen & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED);
+    uint32_t previous = __atomic_fetch_sub(&lock->word, released, __ATOMIC_RELEASE);
+    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous, previous - released);
     return true;
 }
 #endif
