@@ -12,7 +12,7 @@
  *     CHECKED flag (never changes, makes both fast paths fail), FAIR (a
  *     starving waiter asked for the lock; only it sets and clears the bit);
  *   - the inline fast paths: acquire is one compare-exchange 0 -> HELD;
- *     release is one fetch-sub of the HELD and PARKED bits it saw, then
+ *     release, when the word is just HELD, is one fetch-sub of HELD, then
  *     cpts_lock_release_wake when the old word has PARKED or FAIR (with
  *     -DCAS_RELEASE the engine study's compare-exchange HELD -> 0 instead,
  *     falling back to cpts_lock_release_slow);
@@ -482,10 +482,10 @@ acquired:
     :: else -> skip
     fi;
 #else
-    /* FAST_RELEASE: one fetch-sub for an unchecked, held word. */
+    /* FAST_RELEASE: one fetch-sub when the word is just HELD. */
     w = word;
     if
-    :: (w & (HELD | CHECKED)) == HELD -> release_word(w); goto next_round
+    :: w == HELD -> release_word(w); goto next_round
     :: else -> skip
     fi;
 #endif

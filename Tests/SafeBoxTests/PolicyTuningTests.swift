@@ -38,8 +38,12 @@ struct PolicyTuningTests {
         lock.lock()
         let waiter = spawnThread { shared.box.withLock { $0 += 1 } }
         // The waiter spins out, parks, wakes at its 100 µs threshold and asks
-        // for the lock; 200 ms leaves a busy machine ample time for that.
-        Thread.sleep(forTimeInterval: 0.2)
+        // for the lock (on a busy machine that can take a while).
+        let asked = Date().addingTimeInterval(20)
+        while cpts_lock_word(lock.state) & CPTS_LOCK_FAIR == 0 && Date() < asked {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        #expect(cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0)
         lock.unlock()
         // Without the request this thread, still running, would re-take the
         // lock long before the sleeping waiter could be scheduled.

@@ -33,8 +33,9 @@
 //             changes after init and makes both inline fast paths fail, so
 //             the caller's slow path sees the flag (cpts_lock_pthread) and
 //             uses the pthread mutex instead of this word.
-// The release subtracts the HELD and PARKED bits it saw, in one atomic
-// fetch-sub, so a FAIR request or a PARKED mark that arrives meanwhile
+// Every release is one atomic fetch-sub of the HELD and PARKED bits it saw
+// (the inline one when the word is just HELD, cpts_lock_release_slow
+// otherwise), so a FAIR request or a PARKED mark that arrives meanwhile
 // survives it and the old value tells the releaser what to do: nothing
 // (uncontended), wake one parked thread, or grant the lock to the fair
 // requester. Everything else only the slow path needs (the spin limit, the
@@ -149,6 +150,10 @@ static inline cpts_pthread_lock_t *cpts_lock_pthread(cpts_lock_t *lock) {
     return &((cpts_pthread_backed_lock_t *)lock)->pthread;
 }
 
+/// The lock word now (see above), read atomically: for tests and
+/// diagnostics that watch the protocol from outside.
+static inline uint32_t cpts_lock_word(const cpts_lock_t *lock) { return __atomic_load_n(&lock->word, __ATOMIC_RELAXED); }
+
 /// Pthread policy: records the calling thread as the holder, after it
 /// locked the pthread mutex.
 void cpts_lock_record_owner(cpts_lock_t *lock);
@@ -176,24 +181,23 @@ void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left)
 #if defined(CPTS_RELEASE_COMPARE_EXCHANGE)
 /// Engine study only: the release of the first engine, one compare-exchange
 /// HELD -> 0 that fails (to cpts_lock_release_slow) whenever a thread may be
-/// parked, so a contended release costs two atomic operations.
+/// parked, so a contended release costs two read-modify-writes of the word.
 static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
     uint32_t expected = CPTS_LOCK_HELD;
     return __atomic_compare_exchange_n(&lock->word, &expected, 0, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 #else
-/// Releases an unchecked lock with one atomic operation: a fetch-sub of the
-/// HELD and PARKED bits seen, with release ordering, then an out-of-line
-/// wake only when the old value says a thread may be parked or a starving
-/// waiter asked for the lock. False (nothing done) when the lock is checked,
-/// pthread-backed or not held: call cpts_lock_release_slow then.
+/// Releases an uncontended unchecked lock with one atomic operation: a
+/// fetch-sub of HELD with release ordering, then an out-of-line wake only
+/// when the old value says a thread marked the word PARKED, or a starving
+/// waiter asked for the lock, since the load. False (nothing done) when the
+/// word is anything but HELD (a thread may be parked, a request is pending,
+/// the lock is checked, pthread-backed or not held): call
+/// cpts_lock_release_slow then, which also releases with one fetch-sub.
 static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
-    uint32_t seen = __atomic_load_n(&lock->word, __ATOMIC_RELAXED);
-    if ((seen & (CPTS_LOCK_HELD | CPTS_LOCK_FLAG_MASK)) != CPTS_LOCK_HELD) return false;
-    // Only the holder clears HELD or PARKED, so both bits seen are still set.
-    uint32_t released = seen & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED);
-    uint32_t previous = __atomic_fetch_sub(&lock->word, released, __ATOMIC_RELEASE);
-    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous, previous - released);
+    if (__atomic_load_n(&lock->word, __ATOMIC_RELAXED) != CPTS_LOCK_HELD) return false;
+    uint32_t previous = __atomic_fetch_sub(&lock->word, CPTS_LOCK_HELD, __ATOMIC_RELEASE);
+    if (previous != CPTS_LOCK_HELD) cpts_lock_release_wake(lock, previous, previous - CPTS_LOCK_HELD);
     return true;
 }
 #endif
