@@ -1,9 +1,9 @@
 import CPThreadShim
 
 /// The lock half of a ``SafeBox``: SafeBox's own lock (a 32-bit lock word
-/// with an inlined compare-exchange fast path, a bounded spin, and a futex
-/// behind it; see `cpts_lock.h`) plus a condition for predicate
-/// waits, at the start of the box's ``LockedStorage`` block.
+/// with an inlined compare-exchange acquire and fetch-sub release, a bounded
+/// spin, and a futex behind it; see `cpts_lock.h`) plus a condition for
+/// predicate waits, at the start of the box's ``LockedStorage`` block.
 ///
 /// A ``SafeBoxPolicy/pthread(_:)`` cell delegates to a pthread mutex and
 /// condition placed right after the lock word (`cpts_pthread_backed_lock_t`).
