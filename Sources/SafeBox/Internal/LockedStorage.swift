@@ -148,7 +148,7 @@ extension MutexCell: StorageLock {
             word.initialize(to: cpts_lock_t())
             cpts_lock_init(word, engine)
             if case .adaptive(let tuning) = policy.kind {
-                cpts_lock_tune(word, tuning.spinTries, tuning.handOffMeanMicroseconds)
+                cpts_lock_tune(word, tuning.spinTries, tuning.handOffAfterMicroseconds)
             }
         }
     }
@@ -178,7 +178,7 @@ extension MutexCell: StorageLock {
     var tuning: SafeBoxPolicy.Tuning {
         SafeBoxPolicy.Tuning(
             spinTries: state.pointer(to: \.spin_limit)!.pointee,
-            handOffMeanMicroseconds: state.pointer(to: \.fair_handoff_mean_us)!.pointee)
+            handOffAfterMicroseconds: state.pointer(to: \.fair_after_us)!.pointee)
     }
 }
 

@@ -6,8 +6,9 @@ import CPThreadShim
 ///
 /// - The lock-word policies (``SafeBoxPolicy/adaptive``, ``SafeBoxPolicy/plain``,
 ///   ``SafeBoxPolicy/checked``) use SafeBox's own lock: a 32-bit lock word
-///   with an inlined compare-exchange fast path, a bounded spin, and a futex
-///   behind it (see `cpts_lock.h`), plus a condition for predicate waits.
+///   with an inlined compare-exchange acquire and fetch-sub release, a
+///   bounded spin, and a futex behind it (see `cpts_lock.h`), plus a
+///   condition for predicate waits.
 /// - A ``SafeBoxPolicy/pthread(_:)`` cell is a pthread mutex and condition
 ///   (`cpts_pthread_lock_t`), and never touches a lock word: each
 ///   operation is the header test, the pthread call with its return code
