@@ -12,10 +12,12 @@
  *     CHECKED flag (never changes, makes both fast paths fail), FAIR (a
  *     starving waiter asked for the lock; only it sets and clears the bit);
  *   - the inline fast paths: acquire is one compare-exchange 0 -> HELD;
- *     release, when the word is just HELD, is one fetch-sub of HELD, then
- *     cpts_lock_release_wake when the old word has PARKED or FAIR (with
- *     -DCAS_RELEASE the engine study's compare-exchange HELD -> 0 instead,
- *     falling back to cpts_lock_release_slow);
+ *     release (unchecked policies only: SafeBox's header byte sends a
+ *     checked lock to cpts_lock_release_slow) is one blind fetch-sub of
+ *     HELD, whatever else the word holds, then cpts_lock_release_wake when
+ *     the old word has PARKED or FAIR (with -DCAS_RELEASE the engine study's
+ *     compare-exchange HELD -> 0 instead, falling back to
+ *     cpts_lock_release_slow);
  *   - cpts_lock_acquire_slow: the checked re-entry test, the first attempt,
  *     the bounded spin (any number of failed looks, policy permitting), the
  *     park loop (claim a takeable word, or as the fair requester a word
@@ -90,7 +92,7 @@
  *   model step                           | C it mirrors
  *   -------------------------------------+---------------------------------------
  *   FAST_ACQUIRE cas(0 -> HELD)          | .h cpts_lock_acquire_fast
- *   FAST_RELEASE load, fetch-sub, wake   | .h cpts_lock_release_fast
+ *   FAST_RELEASE blind fetch-sub, wake   | .h cpts_lock_release_fast
  *   a1 flags, checked re-entry EDEADLK   | cpts_lock_acquire_slow, top
  *   a2 first attempt (takeable word)     | "A checked lock comes here even when free"
  *   a3 spin loop (nondeterministic)      | "Spin: ..." loop
@@ -249,8 +251,9 @@ inline futex_wake_grant() {
     }
 }
 
-/* r3 + r4: the release's fetch-sub of the HELD and PARKED bits seen in
- * `seen`, then cpts_lock_release_wake on the old value. */
+/* r3 + r4: the release's fetch-sub of the HELD and PARKED bits in `seen`
+ * (the inline release: HELD alone, seen nothing), then
+ * cpts_lock_release_wake on the old value. */
 inline release_word(seen) {
     atomic {
         prev = word;
@@ -271,8 +274,9 @@ inline release_word(seen) {
         skip   /* Mutant: the reserved lock is never granted: the requester sleeps for ever. */
 #endif
     :: !(prev & FAIR) && (prev & PARKED) ->
-        /* A mark that arrived after `seen` survived the fetch-sub: clear it
-         * if the word is otherwise free, as the thread woken below re-marks. */
+        /* A mark the fetch-sub left (the blind release's, or one that
+         * arrived after `seen`): clear it if the word is otherwise free, as
+         * the thread woken below re-marks. */
         if
         :: left & PARKED -> w2 = left; cas(w2, left & ~PARKED, ok)
         :: else -> skip
@@ -481,13 +485,9 @@ acquired:
     :: ok -> goto next_round
     :: else -> skip
     fi;
-#else
-    /* FAST_RELEASE: one fetch-sub when the word is just HELD. */
-    w = word;
-    if
-    :: w == HELD -> release_word(w); goto next_round
-    :: else -> skip
-    fi;
+#elif POLICY != CHECKED_POLICY
+    /* FAST_RELEASE: one blind fetch-sub of HELD (no load first). */
+    release_word(HELD); goto next_round;
 #endif
 
     /* r1 */

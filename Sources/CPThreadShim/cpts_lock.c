@@ -324,15 +324,21 @@ acquired:
     return 0;
 }
 
-void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left) {
+bool cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left) {
+    if ((previous & CPTS_LOCK_HELD) == 0) {
+        // Released by a thread that never locked it: undo the fetch-sub.
+        __atomic_fetch_add(&lock->word, previous - left, RELAXED);
+        return false;
+    }
     if (previous & CPTS_LOCK_FAIR) {
         // The lock is now reserved for the requester (FAIR set, HELD clear);
         // it alone sleeps on fair_grant.
         __atomic_fetch_add(&lock->fair_grant, 1, RELEASE);
         cpts_unpark(&lock->fair_grant, 1);
     } else if (previous & CPTS_LOCK_PARKED) {
-        // A mark that arrived after the releaser read the word survived the
-        // fetch-sub: clear it while the word is otherwise free (the thread
+        // The blind inline release leaves PARKED (and a mark that arrived
+        // after cpts_lock_release_slow read the word survives its
+        // fetch-sub): clear it while the word is otherwise free (the thread
         // woken below re-marks before it sleeps again), so the next
         // uncontended acquire is inline again.
         if (left & CPTS_LOCK_PARKED) {
@@ -340,6 +346,7 @@ void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left)
         }
         cpts_unpark(&lock->word, 1);
     }
+    return true;
 }
 
 int cpts_lock_release_slow(cpts_lock_t *lock) {
@@ -349,7 +356,7 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
         if (__atomic_load_n(&lock->owner, RELAXED) != cpts_self()) return EPERM;
         __atomic_store_n(&lock->owner, 0, RELAXED);
     }
-    // As the inline release: only the holder clears HELD or PARKED.
+    // Only the holder clears HELD or PARKED.
     uint32_t seen = word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED);
     uint32_t previous = __atomic_fetch_sub(&lock->word, seen, RELEASE);
     if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous, previous - seen);
@@ -399,12 +406,11 @@ int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
     // returns at once or is already asleep when the wake-up comes.
     uint32_t sequence = __atomic_load_n(&lock->condition_sequence, RELAXED);
     lock->condition_waiters += 1;
-    if (!cpts_lock_release_fast(lock)) {
-        int rc = cpts_lock_release_slow(lock);
-        if (rc != 0) {
-            lock->condition_waiters -= 1;
-            return rc;
-        }
+    // The slow release serves every policy (the inline one is unchecked only).
+    int rc = cpts_lock_release_slow(lock);
+    if (rc != 0) {
+        lock->condition_waiters -= 1;
+        return rc;
     }
     int parked = cpts_park(&lock->condition_sequence, sequence, deadline_ns);
     if (!cpts_lock_acquire_fast(lock)) cpts_lock_acquire_slow(lock, CPTS_LOCK_NO_DEADLINE);

@@ -20,20 +20,22 @@
 //   bit  1    CPTS_LOCK_PARKED: a thread may be parked on the word; the
 //             release that clears HELD wakes one.
 //   bit  2    CPTS_LOCK_CHECKED: this lock tracks its owner. The bit never
-//             changes after init and makes both inline fast paths fail, so
-//             checked locks always take the out-of-line path that verifies
-//             the owner, at no cost to unchecked locks.
+//             changes after init and makes the inline acquire fail, so a
+//             checked lock is always taken by the out-of-line path that
+//             records the owner. The inline release is blind (it does not
+//             look at the word first), so a checked lock must never reach
+//             it: its caller sends checked locks to cpts_lock_release_slow.
 //   bit  3    CPTS_LOCK_FAIR: a waiter that has waited longer than
 //             fair_after_us asked for the lock. Only that waiter sets and
 //             clears the bit; while it is set nobody else may take the lock,
 //             and the release that clears HELD leaves the lock reserved for
 //             that waiter and wakes it on `fair_grant`.
-// Every release is one atomic fetch-sub of the HELD and PARKED bits it saw
-// (the inline one when the word is just HELD, cpts_lock_release_slow
-// otherwise), so a FAIR request or a PARKED mark that arrives meanwhile
-// survives it and the old value tells the releaser what to do: nothing
-// (uncontended), wake one parked thread, or grant the lock to the fair
-// requester. Everything else only the slow path needs (the spin limit, the
+// Every release is one atomic fetch-sub (the inline one subtracts HELD
+// without looking first; cpts_lock_release_slow, for checked locks, the
+// HELD and PARKED bits it saw), so a FAIR request or a PARKED mark that
+// arrives meanwhile survives it and the old value tells the releaser what
+// to do: nothing (uncontended), wake one parked thread, or grant the lock
+// to the fair requester. Everything else only the slow path needs (the spin limit, the
 // fairness threshold, the fair requester's wake-up channel, the parked
 // count) lives outside the word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
@@ -117,6 +119,16 @@ static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32
     lock->fair_after_us = fair_after_us;
 }
 
+/// The byte at `header`, read again where the compiler would otherwise keep
+/// an earlier read of it in a register: SafeBox's block header (which lock
+/// follows) never changes, and a fresh read lets the inline fast path test it
+/// straight from memory (one compare) instead of loading it into a register
+/// that a slow path also uses. A relaxed atomic load, which the optimiser
+/// does not merge with other loads; a plain load on every platform.
+static inline uint8_t cpts_header_reread(const void *header) {
+    return __atomic_load_n((const uint8_t *)header, __ATOMIC_RELAXED);
+}
+
 /// Initialises `lock` (free, no waiters) with `policy`.
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
 
@@ -137,7 +149,10 @@ static inline bool cpts_lock_acquire_fast(cpts_lock_t *lock) {
 /// parked thread, or grants the lock to the fair requester, as `previous`
 /// (the word before the release's fetch-sub) asks; `left` is what the
 /// fetch-sub left. Called by the releaser only, right after that fetch-sub.
-void cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left);
+/// False when `previous` was not held (a release by a thread that never
+/// locked): the fetch-sub is undone and nothing else happens, so
+/// cpts_lock_release_slow can answer EPERM.
+bool cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left);
 
 #if defined(CPTS_RELEASE_COMPARE_EXCHANGE)
 /// Engine study only: the release of the first engine, one compare-exchange
@@ -148,18 +163,21 @@ static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
     return __atomic_compare_exchange_n(&lock->word, &expected, 0, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 #else
-/// Releases an uncontended unchecked lock with one atomic operation: a
-/// fetch-sub of HELD with release ordering, then an out-of-line wake only
-/// when the old value says a thread marked the word PARKED, or a starving
-/// waiter asked for the lock, since the load. False (nothing done) when the
-/// word is anything but HELD (a thread may be parked, a request is pending,
-/// the lock is checked or not held): call
-/// cpts_lock_release_slow then, which also releases with one fetch-sub.
+/// Releases an unchecked lock with one atomic operation, blind: a fetch-sub
+/// of HELD with release ordering, then an out-of-line wake only when the old
+/// value says a thread marked the word PARKED or a starving waiter asked for
+/// the lock. No load comes first: an unchecked word carries no flag, so the
+/// old value is just HELD unless somebody waits. False when the lock was
+/// not held (nothing changed then): call cpts_lock_release_slow, which
+/// answers EPERM.
+///
+/// Unchecked locks only. A checked lock must release with
+/// cpts_lock_release_slow, which verifies and clears the owner; callers
+/// keep the policy next to the lock (SafeBox: the header byte) and test it
+/// before choosing.
 static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
-    if (__atomic_load_n(&lock->word, __ATOMIC_RELAXED) != CPTS_LOCK_HELD) return false;
     uint32_t previous = __atomic_fetch_sub(&lock->word, CPTS_LOCK_HELD, __ATOMIC_RELEASE);
-    if (previous != CPTS_LOCK_HELD) cpts_lock_release_wake(lock, previous, previous - CPTS_LOCK_HELD);
-    return true;
+    return previous == CPTS_LOCK_HELD || cpts_lock_release_wake(lock, previous, previous - CPTS_LOCK_HELD);
 }
 #endif
 

@@ -137,7 +137,7 @@ extension MutexCell: StorageLock {
     /// pthread policy at ``MutexCell/lockOffset``.
     @usableFromInline
     static func initialize(at block: UnsafeMutableRawPointer, _ policy: SafeBoxPolicy) {
-        block.storeBytes(of: policy.pthreadKind != nil, as: Bool.self)
+        block.storeBytes(of: header(for: policy), as: UInt8.self)
         if let kind = policy.pthreadKind {
             let pthread = (block + lockOffset).bindMemory(to: cpts_pthread_lock_t.self, capacity: 1)
             pthread.initialize(to: cpts_pthread_lock_t())

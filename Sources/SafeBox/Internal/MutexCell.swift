@@ -31,7 +31,7 @@ import CPThreadShim
 /// itself reports it.
 @usableFromInline
 struct MutexCell: @unchecked Sendable {
-    /// The start of the box's block: the header (`usesPThread`), then the
+    /// The start of the box's block: the header (`header`), then the
     /// lock at ``lockOffset``.
     @usableFromInline
     let block: UnsafeMutableRawPointer
@@ -48,10 +48,37 @@ struct MutexCell: @unchecked Sendable {
     @inlinable
     static var lockOffset: Int { 8 }
 
+    /// The header byte: which lock follows it, and whether that lock is
+    /// released by the inline fetch-sub. Written once by ``LockedStorage``;
+    /// never changes after.
+    @inlinable
+    var header: UInt8 { block.load(as: UInt8.self) }
+
+    /// Header of an unchecked lock word (``SafeBoxPolicy/adaptive``,
+    /// ``SafeBoxPolicy/plain``): the only kind the inline paths serve, so
+    /// they test for it alone.
+    @inlinable
+    static var uncheckedLockWord: UInt8 { 0 }
+
+    /// Header of a ``SafeBoxPolicy/checked`` lock word, which releases out
+    /// of line (`cpts_lock_release_slow` checks and clears the owner).
+    @inlinable
+    static var checkedLockWord: UInt8 { 1 }
+
+    /// Header of a ``SafeBoxPolicy/pthread(_:)`` cell.
+    @inlinable
+    static var pthreadMutex: UInt8 { 2 }
+
+    /// The header for `policy`.
+    static func header(for policy: SafeBoxPolicy) -> UInt8 {
+        if policy.pthreadKind != nil { return pthreadMutex }
+        return policy == .checked ? checkedLockWord : uncheckedLockWord
+    }
+
     /// Whether a pthread mutex follows the header (a
     /// ``SafeBoxPolicy/pthread(_:)`` box) rather than a lock word.
     @inlinable
-    var usesPThread: Bool { block.load(as: Bool.self) }
+    var usesPThread: Bool { header == Self.pthreadMutex }
 
     /// The lock word of a lock-word policy's cell.
     @inlinable
@@ -82,7 +109,8 @@ struct MutexCell: @unchecked Sendable {
         }
     }
 
-    /// Acquires the lock, waiting as long as it takes.
+    /// Acquires the lock, waiting as long as it takes. A checked word needs
+    /// no test of its own here: its flag fails the inline compare-exchange.
     @inlinable
     func lock() {
         if _slowPath(usesPThread) { return lockPThread() }
@@ -159,7 +187,7 @@ struct MutexCell: @unchecked Sendable {
     /// section that left the value as it found it.
     @inlinable
     func unlock() {
-        if _slowPath(usesPThread) { return unlockPThread() }
+        if _slowPath(header != Self.uncheckedLockWord) { return unlockOther(cpts_header_reread(block)) }
         unlockLockWord()
     }
 
@@ -167,20 +195,38 @@ struct MutexCell: @unchecked Sendable {
     /// thread in `wait(until:)` so each re-checks its predicate, then
     /// releases. Costs one load and a branch more than `unlock()` when
     /// nobody waits.
+    ///
+    /// The test of the header for an unchecked word is its only inlined use
+    /// of that read, so it compiles to one compare against memory; the rarer
+    /// kinds read the byte again (`cpts_header_reread`) rather than keep the
+    /// first read in a register, which cost the common path an instruction.
     @inlinable
     func notifyWaitersAndUnlock() {
-        if _slowPath(usesPThread) {
-            if _slowPath(cpts_pthread_has_condition_waiters(pthread)) { notifyWaiters() }
-            return unlockPThread()
+        if _slowPath(header != Self.uncheckedLockWord) {
+            let header = cpts_header_reread(block)
+            if header == Self.pthreadMutex {
+                if _slowPath(cpts_pthread_has_condition_waiters(pthread)) { notifyWaiters() }
+            } else if _slowPath(cpts_lock_has_condition_waiters(state)) {
+                notifyWaiters()
+            }
+            return unlockOther(header)
         }
         if _slowPath(cpts_lock_has_condition_waiters(state)) { notifyWaiters() }
         unlockLockWord()
     }
 
+    /// An unchecked lock word's release: the blind inline fetch-sub.
     @inlinable
     func unlockLockWord() {
         if _fastPath(cpts_lock_release_fast(state)) { return }
-        unlockContended()
+        unlockContended()  // it was not held: release_slow says EPERM
+    }
+
+    /// `unlock()` for every header but an unchecked lock word.
+    @inlinable
+    func unlockOther(_ header: UInt8) {
+        if header == Self.pthreadMutex { return unlockPThread() }
+        unlockContended()  // a checked word: the slow path checks the owner
     }
 
     @inlinable
