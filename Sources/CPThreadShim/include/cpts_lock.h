@@ -35,9 +35,9 @@
 // HELD and PARKED bits it saw), so a FAIR request or a PARKED mark that
 // arrives meanwhile survives it and the old value tells the releaser what
 // to do: nothing (uncontended), wake one parked thread, or grant the lock
-// to the fair requester. Everything else only the slow path needs (the spin limit, the
-// fairness threshold, the fair requester's wake-up channel, the parked
-// count) lives outside the word.
+// to the fair requester. Everything else only the slow path needs (the
+// spin limit, the fairness threshold, the fair requester's wake-up
+// channel, the parked count) lives outside the word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
