@@ -5,88 +5,107 @@
  *
  * Run it with Models/check.sh (CI: .ci/check-models.sh), or by hand:
  *   spin -a -DTHREADS=3 -DPOLICY=ADAPTIVE Models/lock-word.pml
- *   cc -O2 -DSAFETY -o pan pan.c && ./pan -m100000
+ *   cc -O2 -DSAFETY -o pan pan.c && ./pan -m1000000
  *
  * What is modelled, as implemented:
- *   - the word's bits: state (0 free, 1 held, 2 held + maybe parked), the
- *     CHECKED flag (never changes, makes both fast paths fail), the HANDOFF
- *     bit of the fair hand-off;
- *   - the inline fast paths (one compare-exchange each);
+ *   - the word's bits: HELD, PARKED (a thread may sleep on the word), the
+ *     CHECKED flag (never changes, makes both fast paths fail), FAIR (a
+ *     starving waiter asked for the lock; only it sets and clears the bit);
+ *   - the inline fast paths: acquire is one compare-exchange 0 -> HELD;
+ *     release (unchecked policies only: SafeBox's header byte sends a
+ *     checked lock to cpts_lock_release_slow) is one blind fetch-sub of
+ *     HELD, whatever else the word holds, then cpts_lock_release_wake when
+ *     the old word has PARKED or FAIR (with -DCAS_RELEASE the engine study's
+ *     compare-exchange HELD -> 0 instead, falling back to
+ *     cpts_lock_release_slow);
  *   - cpts_lock_acquire_slow: the checked re-entry test, the first attempt,
  *     the bounded spin (any number of failed looks, policy permitting), the
- *     park loop (claim a free or handed-off word, mark PARKED, the deadline
- *     test, futex wait);
- *   - cpts_lock_release_slow: EPERM tests, checked owner, the fair hand-off
- *     (store HANDOFF, wake one, undo when nobody was woken), the plain
- *     release (exchange, wake one);
- *   - the futex: FUTEX_WAIT sleeps only if the word still equals `expected`
- *     (atomically), FUTEX_WAKE wakes one sleeper and reports how many;
- *     with -DPARKING_LOT the non-Linux parking lot instead (wake all sleepers
- *     of the bucket, report 0);
+ *     park loop (claim a takeable word, or as the fair requester a word
+ *     whose HELD is clear; mark PARKED; the deadline test with withdrawal of
+ *     a pending request; the starvation request; futex wait on the word, or
+ *     as the requester on fair_grant);
+ *   - cpts_lock_release_slow: EPERM tests, the checked owner, the same
+ *     fetch-sub; cpts_lock_release_wake: bump fair_grant and wake the
+ *     requester when the old word has FAIR, else wake one sleeper on the
+ *     word when it has PARKED;
+ *   - the futex: FUTEX_WAIT sleeps only if the address still holds
+ *     `expected` (atomically), FUTEX_WAKE wakes one sleeper of that address;
+ *     with -DPARKING_LOT the non-Linux parking lot instead (a wake
+ *     broadcasts to every sleeper of the address);
  *   - timed acquisition: a thread with a deadline may find it passed at the
- *     deadline test, and its futex wait may time out, at any moment (time is
- *     nondeterminism here; untimed threads never wake without a FUTEX_WAKE,
- *     so a lost wake-up cannot hide behind a spurious one);
+ *     deadline test, and its futex waits may time out, at any moment (time
+ *     is nondeterminism here);
+ *   - the fairness threshold: an adaptive or checked waiter may decide at
+ *     any turn of the park loop that it has waited long enough, and its
+ *     first sleep on the word per acquisition may end by timeout (the C
+ *     parks with the threshold as timeout). Apart from that one, untimed
+ *     threads never wake without a FUTEX_WAKE, so a lost wake-up cannot hide
+ *     behind a spurious one;
  *   - checked mode: the holder's owner field, re-entry answered EDEADLK, an
  *     unlock by a thread that does not hold the lock answered EPERM.
  *
- * Properties (each has a mutant in MUTANTS below that spin must reject):
+ * Properties (each has a mutant in Models/check.sh that spin must reject):
  *   P1 mutual exclusion: at most one thread between acquire and release
  *      (assert in the critical section; checked: the owner is the holder).
  *   P2 no lost wake-up / deadlock freedom: no reachable state in which a
  *      thread is blocked for ever (spin's "invalid end state": a thread
- *      parked with nobody left to wake it).
+ *      asleep with nobody left to wake it).
  *   P3 a timed acquire that gives up leaves nothing behind: when every
- *      thread has finished, the word is back to its flags (no held, parked
- *      or hand-off bits) and nobody sleeps on it.
+ *      thread has finished, the word is back to its flags (no HELD, PARKED
+ *      or FAIR), nobody sleeps, no request is pending.
  *   P4 checked mode: re-entry returns EDEADLK, a foreign unlock returns
  *      EPERM and changes nothing, the owner field names the holder.
+ *   P5 a starving waiter is served within a bound: once a waiter's request
+ *      is in the word, no other thread acquires the lock before it (the
+ *      holder at the time of the request releases, and the lock goes to the
+ *      requester), unless the requester withdraws at its deadline.
  *
  * Where the model is coarser than the C:
- *   - Sequential consistency. Every load, store and compare-exchange here is
- *     one atomic step in one global order; the C uses relaxed loads, acquire
- *     compare-exchanges and release stores/exchanges on the one word. All
- *     accesses that decide the protocol are to that single atomic variable,
- *     and C11 gives every atomic object a single modification order that all
- *     threads agree on (coherence), so on one location SC and the C's
- *     orderings allow the same outcomes for the word itself. What acquire/
- *     release adds (the protected value's writes are visible to the next
- *     holder) is a property of the C11 orderings, not of the protocol, and
- *     is what ThreadSanitizer checks in CI (the SafeBox suite runs under
- *     --sanitize=thread). The owner field is a second location written only
+ *   - Sequential consistency. Every load, store and read-modify-write here
+ *     is one atomic step in one global order; the C uses relaxed loads,
+ *     acquire compare-exchanges and release fetch-subs on the one word. All
+ *     accesses that decide the protocol on the word are to that single
+ *     atomic variable, and C11 gives every atomic object a single
+ *     modification order that all threads agree on (coherence), so SC and
+ *     the C's orderings allow the same outcomes for the word itself. The
+ *     second location that decides a wake-up, fair_grant, is the
+ *     condition-sequence pattern of Models/condition-wait.pml: the requester
+ *     reads it with acquire ordering before it looks at the word, the
+ *     releaser bumps it with release ordering after its fetch-sub, so a
+ *     requester that saw the old word also saw the old grant, and FUTEX_WAIT
+ *     refuses to sleep on a changed grant. What acquire/release adds for the
+ *     protected value is checked by ThreadSanitizer in CI (the SafeBox
+ *     suite runs under --sanitize=thread). The owner field is written only
  *     by the holder and read by the thread itself (re-entry) or compared
  *     against the reader's own identity, which no other thread ever stores.
  *   - The spin tries and their pauses, the parked-thread count that lets a
- *     newcomer skip spinning, the fairness clock and its random interval
- *     are replaced by nondeterministic choice (any number of spins,
- *     a hand-off on any contended release of an adaptive or checked lock),
- *     which covers every value they can take, the tuned ones of
- *     SafeBoxPolicy.adaptive(spinTries:handOffEvery:) included: a tuned lock
- *     spins and hands off in a subset of the runs modelled here. PLAIN
- *     (no spin, no hand-off) is the other end.
+ *     newcomer skip spinning, and the clock behind the fairness threshold
+ *     are replaced by nondeterministic choice (any number of spins, a
+ *     request at any turn), which covers every value they can take, the
+ *     tuned ones of SafeBoxPolicy.adaptive(spinTries:handOffEvery:)
+ *     included. PLAIN (no spin, no request) is the other end.
  *   - Condition waits (cpts_lock_wait/cpts_lock_notify_all) are not in this
  *     model: Models/condition-wait.pml checks them on top of an abstract
  *     lock (and SafeBoxEngineStressTests' condition hand-off stresses them).
  *
- * Step-to-C table (line numbers of cpts_lock.c unless marked .h):
- *   model step                         | C it mirrors
- *   -----------------------------------+---------------------------------------
- *   FAST_ACQUIRE cas(0 -> HELD)        | cpts_lock.h:153-157 cpts_lock_acquire_fast
- *   FAST_RELEASE cas(HELD -> 0)        | cpts_lock.h:162-165 cpts_lock_release_fast
- *   a1 flags, checked re-entry EDEADLK | 229-232
- *   a2 first attempt                   | 235-239
- *   a3 spin loop (nondeterministic)    | 247-264
- *   a4 park loop: claim free/handoff   | 282-286
- *   a5 mark PARKED unless already      | 287-289
- *   a6 deadline test -> ETIMEDOUT      | 290-293
- *   a7 futex wait on `parked`          | 298; futex 90-100 (parking lot 156-180)
- *   a8 acquired: record owner          | 302-304
- *   r1 EPERM: free or handed off       | 308-310
- *   r2 checked: owner test, clear      | 311-315
- *   r3 fair hand-off: store HANDOFF    | 322-328
- *   r4 wake one, counted               | 329; futex 107-111 (parking lot 193-196)
- *   r5 nobody woken: undo hand-off     | 333-335
- *   r6 plain release: exchange, wake   | 339-340; futex 102-104 (parking lot 182-188)
+ * Step-to-C table (functions of cpts_lock.c unless marked .h):
+ *   model step                           | C it mirrors
+ *   -------------------------------------+---------------------------------------
+ *   FAST_ACQUIRE cas(0 -> HELD)          | .h cpts_lock_acquire_fast
+ *   FAST_RELEASE blind fetch-sub, wake   | .h cpts_lock_release_fast
+ *   a1 flags, checked re-entry EDEADLK   | cpts_lock_acquire_slow, top
+ *   a2 first attempt (takeable word)     | "A checked lock comes here even when free"
+ *   a3 spin loop (nondeterministic)      | "Spin: ..." loop
+ *   a4 park loop: read grant, claim      | the `for (;;)` loop's first test
+ *   a5 mark PARKED unless already        | second test
+ *   a6 deadline: withdraw, ETIMEDOUT     | `if (now >= deadline_ns)`
+ *   a7 starving: set FAIR on a held word | "Starving: ask for the lock"
+ *   a8 futex wait on grant or word       | cpts_park(&lock->fair_grant / &lock->word)
+ *   a9 acquired: record owner            | `acquired:`
+ *   r1 EPERM: not held                   | cpts_lock_release_slow
+ *   r2 checked: owner test, clear        | cpts_lock_release_slow
+ *   r3 fetch-sub of HELD|PARKED seen     | cpts_lock_release_slow / _fast
+ *   r4 grant the requester or wake one   | cpts_lock_release_wake
  */
 
 #ifndef THREADS
@@ -96,7 +115,7 @@
 #define ROUNDS 2
 #endif
 
-/* Policies, as cpts_lock_init sets them up (lines 202-214). */
+/* Policies, as cpts_lock_init sets them up. */
 #define ADAPTIVE 0
 #define PLAIN 1
 #define CHECKED_POLICY 2
@@ -105,11 +124,10 @@
 #endif
 
 /* The word's bits (cpts_lock.h). */
-#define STATE_MASK 3
 #define HELD 1
 #define PARKED 2
 #define CHECKED 4
-#define HANDOFF 8
+#define FAIR 8
 
 #define OK 0
 #define EDEADLK 35
@@ -121,18 +139,26 @@
 #else
 #define FLAGS (0)
 #endif
-/* The word a parked thread expects, and a handed-off word. */
-#define PARKED_WORD (FLAGS | PARKED)
-#define HANDED_WORD (FLAGS | HANDOFF | PARKED)
 #if POLICY == PLAIN
 #define SPINS 0
 #else
 #define SPINS 1
 #endif
 
+/* cpts_lock_takeable: neither held nor reserved for a requester. */
+#ifdef MUTANT_BARGE_PAST_FAIR
+/* Mutant: newcomers only look at HELD, so they take a reserved lock. */
+#define TAKEABLE(x) (((x) & HELD) == 0)
+#else
+#define TAKEABLE(x) (((x) & (HELD | FAIR)) == 0)
+#endif
+
 byte word = FLAGS;
+byte fair_grant = 0;         /* the requester's futex word, bumped by a granting release */
 byte owner = 0;              /* checked policy: holder's id (pid + 1), 0 when free */
+byte requester = 0;          /* P5: id + 1 of the thread whose request is in the word */
 bool sleeping[3];            /* in FUTEX_WAIT on the word */
+bool sleeping_grant[3];      /* in FUTEX_WAIT on fair_grant */
 byte in_critical = 0;
 byte finished = 0;
 
@@ -146,9 +172,24 @@ inline cas(expected, desired, succeeded) {
     }
 }
 
-/* FUTEX_WAIT: sleep only if the word still holds `expected`, then block
- * until woken; a thread with a deadline may also time out. */
-inline futex_wait(expected, timed) {
+/* A compare-exchange that acquires the lock. P5 is checked in the same
+ * atomic step: nobody but the requester acquires while a request is
+ * pending; the requester's own claim ends the request. */
+inline acquire_cas(expected, desired, succeeded) {
+    atomic {
+        if
+        :: word == expected ->
+            word = desired; succeeded = true;
+            assert(requester == 0 || requester == me);
+            requester = 0
+        :: else -> expected = word; succeeded = false
+        fi
+    }
+}
+
+/* FUTEX_WAIT on the word: sleep only if it still holds `expected`, then
+ * block until woken; `may_time_out`: a deadline, or the fairness threshold. */
+inline futex_wait_word(expected, may_time_out) {
     atomic {
         if
         :: word == expected -> sleeping[id] = true
@@ -158,45 +199,115 @@ inline futex_wait(expected, timed) {
     atomic {
         if
         :: !sleeping[id] -> skip
-        :: timed && sleeping[id] -> sleeping[id] = false   /* deadline passed in the kernel */
+        :: may_time_out && sleeping[id] -> sleeping[id] = false
         fi
     }
 }
 
-/* FUTEX_WAKE of one sleeper; `woken` is the kernel's count. The parking lot
- * broadcasts to everybody on the bucket and cannot count. */
-inline futex_wake_one(woken) {
+inline futex_wait_grant(expected, may_time_out) {
     atomic {
-        woken = 0;
+        if
+        :: fair_grant == expected -> sleeping_grant[id] = true
+        :: else -> skip
+        fi
+    }
+    atomic {
+        if
+        :: !sleeping_grant[id] -> skip
+        :: may_time_out && sleeping_grant[id] -> sleeping_grant[id] = false
+        fi
+    }
+}
+
+/* FUTEX_WAKE of one sleeper of the word / of fair_grant; the parking lot
+ * broadcasts to every sleeper of the address. */
+inline futex_wake_word() {
+    atomic {
 #ifdef PARKING_LOT
         sleeping[0] = false; sleeping[1] = false; sleeping[2] = false
 #else
         if
-        :: sleeping[0] -> sleeping[0] = false; woken = 1
-        :: sleeping[1] -> sleeping[1] = false; woken = 1
-        :: sleeping[2] -> sleeping[2] = false; woken = 1
+        :: sleeping[0] -> sleeping[0] = false
+        :: sleeping[1] -> sleeping[1] = false
+        :: sleeping[2] -> sleeping[2] = false
         :: else -> skip
         fi
 #endif
     }
 }
 
+inline futex_wake_grant() {
+    atomic {
+#ifdef PARKING_LOT
+        sleeping_grant[0] = false; sleeping_grant[1] = false; sleeping_grant[2] = false
+#else
+        if
+        :: sleeping_grant[0] -> sleeping_grant[0] = false
+        :: sleeping_grant[1] -> sleeping_grant[1] = false
+        :: sleeping_grant[2] -> sleeping_grant[2] = false
+        :: else -> skip
+        fi
+#endif
+    }
+}
+
+/* r3 + r4: the release's fetch-sub of the HELD and PARKED bits in `seen`
+ * (the inline release: HELD alone, seen nothing), then
+ * cpts_lock_release_wake on the old value. */
+inline release_word(seen) {
+    atomic {
+        prev = word;
+#ifdef MUTANT_RELEASE_EXCHANGE
+        /* Mutant: a blind exchange to the flags drops a FAIR request that
+         * arrived since `seen`, so newcomers may take the lock. */
+        word = FLAGS
+#else
+        word = word - (seen & (HELD | PARKED))
+#endif
+        ; left = word
+    };
+    if
+    :: prev & FAIR ->
+#ifndef MUTANT_NO_GRANT
+        fair_grant++; futex_wake_grant()
+#else
+        skip   /* Mutant: the reserved lock is never granted: the requester sleeps for ever. */
+#endif
+    :: !(prev & FAIR) && (prev & PARKED) ->
+        /* A mark the fetch-sub left (the blind release's, or one that
+         * arrived after `seen`): clear it if the word is otherwise free, as
+         * the thread woken below re-marks. */
+        if
+        :: left & PARKED -> w2 = left; cas(w2, left & ~PARKED, ok)
+        :: else -> skip
+        fi;
+#ifndef MUTANT_NO_WAKE
+        futex_wake_word()
+#else
+        skip   /* Mutant: nobody parked is woken. */
+#endif
+    :: else -> skip
+    fi
+}
+
 proctype Thread(bit timed; byte id) {
     byte me = id + 1;        /* never 0, like pthread_self() */
-    byte w, rc, round = 0, woken;
-    bool ok;
+    byte w, w2, rc, round = 0, prev, left, g;
+    bool ok, requested, threshold_timer;
 
 next_round:
     if
     :: round == ROUNDS -> goto done
     :: else -> round++
     fi;
+    requested = false;
+    threshold_timer = SPINS;
 
 #if POLICY == CHECKED_POLICY
     /* P4: an unlock by a thread that does not hold the lock (r1, r2). */
     w = word;
     if
-    :: ((w & STATE_MASK) == 0) || (w & HANDOFF) -> rc = EPERM
+    :: (w & HELD) == 0 -> rc = EPERM
     :: else ->
         if
         :: owner != me -> rc = EPERM
@@ -208,9 +319,9 @@ next_round:
 
     /* FAST_ACQUIRE */
     w = 0;
-    cas(w, HELD, ok);
+    acquire_cas(w, HELD, ok);
     if
-    :: ok -> goto acquired_fast
+    :: ok -> goto acquired
     :: else -> skip
     fi;
 
@@ -225,8 +336,8 @@ next_round:
     /* a2 */
     w = word;
     if
-    :: (w & STATE_MASK) == 0 ->
-        cas(w, w | HELD, ok);
+    :: TAKEABLE(w) ->
+        acquire_cas(w, w | HELD, ok);
         if
         :: ok -> goto acquired
         :: else -> skip
@@ -239,8 +350,8 @@ next_round:
     do
     :: w = word;
        if
-       :: (w & STATE_MASK) == 0 ->
-           cas(w, w | HELD, ok);
+       :: TAKEABLE(w) ->
+           acquire_cas(w, w | HELD, ok);
            if
            :: ok -> goto acquired
            :: else -> skip
@@ -252,19 +363,31 @@ next_round:
 #endif
 
 park_loop:
-    /* a4 */
+    /* a4: the grant is read before the word. */
+    g = fair_grant;
     w = word;
-#ifdef MUTANT_DEADLINE_BEFORE_HANDOFF
-    /* Mutant: the deadline is tested before a pending hand-off is claimed,
-     * so a timed waiter that was handed the lock walks away from it. */
+#ifdef MUTANT_DEADLINE_BEFORE_CLAIM
+    /* Mutant: the deadline is tested before a reserved lock is claimed, so
+     * a timed requester walks away from the lock it was handed. */
     if
-    :: timed -> rc = ETIMEDOUT; goto gave_up
+    :: timed && requested -> requester = 0; rc = ETIMEDOUT; goto gave_up
     :: true -> skip
     fi;
 #endif
     if
-    :: (w & HANDOFF) || (w & STATE_MASK) == 0 ->
-        cas(w, PARKED_WORD, ok);
+#ifdef MUTANT_CLAIM_WHILE_HELD
+    /* Mutant: the requester claims without waiting for HELD to clear. */
+    :: requested ->
+#else
+    :: requested && (w & HELD) == 0 ->
+#endif
+        acquire_cas(w, (w & ~FAIR) | HELD | PARKED, ok);
+        if
+        :: ok -> goto acquired
+        :: else -> goto park_loop
+        fi
+    :: !requested && TAKEABLE(w) ->
+        acquire_cas(w, (w & ~FAIR) | HELD | PARKED, ok);
         if
         :: ok -> goto acquired
         :: else -> goto park_loop
@@ -274,32 +397,68 @@ park_loop:
     /* a5 */
 #ifndef MUTANT_NO_PARKED_MARK
     if
-    :: w != (PARKED_WORD) ->
-        cas(w, PARKED_WORD, ok);
+    :: !requested && (w & PARKED) == 0 ->
+        cas(w, w | PARKED, ok);
         if
         :: !ok -> goto park_loop
-        :: else -> skip
+        :: else -> w = w | PARKED
         fi
     :: else -> skip
     fi;
 #endif
     /* a6 */
     if
-    :: timed -> rc = ETIMEDOUT; goto gave_up
+    :: timed ->
+        if
+        :: requested ->
+#ifndef MUTANT_NO_WITHDRAW
+            atomic {
+                cas(w, w & ~FAIR, ok);
+                if
+                :: ok -> requester = 0
+                :: else -> skip
+                fi
+            };
+            if
+            :: !ok -> goto park_loop
+            :: else -> skip
+            fi;
+#else
+            requester = 0;   /* Mutant: gives up without clearing FAIR. */
+#endif
+        :: else -> skip
+        fi;
+        rc = ETIMEDOUT; goto gave_up
     :: true -> skip
     fi;
     /* a7 */
-#ifdef MUTANT_NO_PARKED_MARK
-    /* Mutant: sleep on whatever the word holds, without marking it. */
-    futex_wait(w, timed);
-#else
-    futex_wait(PARKED_WORD, timed);
+#if SPINS
+    if
+    :: !requested && (w & (HELD | FAIR)) == HELD ->
+        atomic {
+            cas(w, w | FAIR, ok);
+            if
+            :: ok -> requested = true; requester = me
+            :: else -> skip
+            fi
+        };
+        goto park_loop
+    :: true -> skip
+    fi;
 #endif
+    /* a8 */
+    if
+    :: requested -> futex_wait_grant(g, timed)
+    :: else ->
+        if
+        :: threshold_timer -> threshold_timer = false; futex_wait_word(w, true)
+        :: else -> futex_wait_word(w, timed)
+        fi
+    fi;
     goto park_loop;
 
-acquired_fast:
 acquired:
-    /* a8 */
+    /* a9 */
 #if POLICY == CHECKED_POLICY
     owner = me;
 #endif
@@ -318,17 +477,22 @@ acquired:
 #endif
     in_critical--;
 
-    /* FAST_RELEASE */
+#ifdef CAS_RELEASE
+    /* FAST_RELEASE, engine study: compare-exchange HELD -> 0. */
     w = HELD;
     cas(w, 0, ok);
     if
     :: ok -> goto next_round
     :: else -> skip
     fi;
+#elif POLICY != CHECKED_POLICY
+    /* FAST_RELEASE: one blind fetch-sub of HELD (no load first). */
+    release_word(HELD); goto next_round;
+#endif
 
     /* r1 */
     w = word;
-    assert(!(((w & STATE_MASK) == 0) || (w & HANDOFF)));   /* the holder never gets EPERM */
+    assert((w & HELD) != 0);   /* the holder never gets EPERM */
     /* r2 */
 #if POLICY == CHECKED_POLICY
     assert(owner == me);
@@ -336,47 +500,7 @@ acquired:
     owner = 0;
 #endif
 #endif
-
-    /* r3: on any contended release of an adaptive or checked lock the
-     * fairness clock may have run out. */
-#if SPINS
-    if
-    :: (w & STATE_MASK) == PARKED ->
-        if
-        :: true ->
-#ifdef MUTANT_HANDOFF_RELEASES
-            /* Mutant: the hand-off drops the held state, so a spinner can
-             * take the word while the woken waiter claims the hand-off. */
-            word = (FLAGS | HANDOFF);
-#else
-            word = HANDED_WORD;
-#endif
-            /* r4 */
-            futex_wake_one(woken);
-            if
-            :: woken > 0 -> goto next_round
-            :: else -> skip
-            fi;
-            /* r5 */
-#ifndef MUTANT_NO_UNDO
-            w = HANDED_WORD;
-            cas(w, FLAGS, ok);
-#endif
-            goto next_round
-        :: true -> skip
-        fi
-    :: else -> skip
-    fi;
-#endif
-
-    /* r6 */
-    atomic { w = word; word = FLAGS };
-#ifndef MUTANT_NO_WAKE
-    if
-    :: (w & STATE_MASK) == PARKED -> futex_wake_one(woken)
-    :: else -> skip
-    fi;
-#endif
+    release_word(w);
     goto next_round;
 
 gave_up:
@@ -391,9 +515,10 @@ done:
 /* P3: once everybody has finished, nothing is left on the word. */
 active proctype Quiescence() {
     finished == THREADS;
-    assert((word & (STATE_MASK | HANDOFF)) == 0);
     assert(word == FLAGS);
+    assert(requester == 0);
     assert(!sleeping[0] && !sleeping[1] && !sleeping[2]);
+    assert(!sleeping_grant[0] && !sleeping_grant[1] && !sleeping_grant[2]);
 #if POLICY == CHECKED_POLICY
     assert(owner == 0);
 #endif

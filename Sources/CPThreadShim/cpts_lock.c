@@ -41,12 +41,17 @@
 #define CPTS_SPIN_JOIN_PARKED 0
 #endif
 
-// Eventual fairness (CPTS_FAIR_HANDOFF_MEAN_US in cpts_lock.h): a contended
-// release hands the lock to a parked thread at most once per interval drawn
-// uniformly from [0, 2 × the mean) (WebKit's WTF::Lock does the same with
-// 1 ms). Barging keeps throughput high between hand-offs; the hand-offs bound
-// how long a parked thread can be overtaken, at a price in p99 latency that
-// the engine study measures.
+// Fairness on request (CPTS_FAIR_AFTER_US in cpts_lock.h). Barging lets a
+// running thread re-take the lock long before a woken one is even
+// scheduled, so under steady contention a parked thread can lose every race.
+// A parked waiter that has waited longer than fair_after_us (it parks with
+// that moment as a timeout, so it notices even behind one long holder) sets
+// CPTS_LOCK_FAIR while the lock is held: from then on nobody else may take
+// the lock, the release that clears HELD leaves it reserved and bumps
+// `fair_grant`, and the requester claims it. One requester at a time; the
+// others keep queueing. As in Go's sync.Mutex starvation mode, fairness
+// costs nothing until somebody actually starves, and the releaser neither
+// reads a clock nor decides anything: the release stays one fetch-sub.
 
 #define RELAXED __ATOMIC_RELAXED
 #define ACQUIRE __ATOMIC_ACQUIRE
@@ -101,12 +106,6 @@ static int cpts_park(uint32_t *address, uint32_t expected, uint64_t deadline_ns)
 
 static void cpts_unpark(uint32_t *address, int count) {
     syscall(SYS_futex, address, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, count, NULL, NULL, 0);
-}
-
-/// Wakes one thread parked on `address`; returns how many were woken (0 or 1).
-static int cpts_unpark_counting(uint32_t *address) {
-    long woken = syscall(SYS_futex, address, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, NULL, 0);
-    return woken > 0 ? (int)woken : 0;
 }
 
 #else
@@ -187,78 +186,61 @@ static void cpts_unpark(uint32_t *address, int count) {
     pthread_mutex_unlock(&bucket->mutex);
 }
 
-/// The parking lot cannot tell whether anyone slept: it broadcasts and
-/// reports "none", so a handoff is always undone unless a woken waiter
-/// already claimed it (see cpts_lock_release_slow).
-static int cpts_unpark_counting(uint32_t *address) {
-    cpts_unpark(address, 1);
-    return 0;
-}
-
 #endif
 
 // MARK: - The lock
 
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
-    uint32_t word = policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_LOCK_CHECKED
-                    : policy == CPTS_LOCK_POLICY_PTHREAD ? CPTS_LOCK_PTHREAD
-                                                         : 0;
+    uint32_t word = policy == CPTS_LOCK_POLICY_CHECKED ? CPTS_LOCK_CHECKED : 0;
     __atomic_store_n(&lock->word, word, RELAXED);
     __atomic_store_n(&lock->condition_sequence, 0, RELAXED);
     bool spins = policy == CPTS_LOCK_POLICY_ADAPTIVE || policy == CPTS_LOCK_POLICY_CHECKED;
     __atomic_store_n(&lock->parked_threads, 0, RELAXED);
     __atomic_store_n(&lock->owner, 0, RELAXED);
+    __atomic_store_n(&lock->fair_grant, 0, RELAXED);
     lock->condition_waiters = 0;
-    lock->fairness_random = (uint32_t)(((uint64_t)(uintptr_t)lock * 0x9E3779B97F4A7C15ull) >> 32) | 1;
-    cpts_lock_tune(lock, spins ? CPTS_SPIN_TRIES : 0, spins ? CPTS_FAIR_HANDOFF_MEAN_US : CPTS_LOCK_NO_HANDOFF);
+    cpts_lock_tune(lock, spins ? CPTS_SPIN_TRIES : 0, spins ? CPTS_FAIR_AFTER_US : CPTS_LOCK_NO_HANDOFF);
 }
 
-/// Next hand-off time: now + uniform [0, 2 × mean). Called by the holder only.
-static uint64_t cpts_next_fair_handoff(cpts_lock_t *lock, uint64_t now) {
-    uint32_t x = lock->fairness_random;  // xorshift32
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    lock->fairness_random = x;
-    double range_ns = 2000.0 * (double)lock->fair_handoff_mean_us;
-    return now + (uint64_t)((double)x / 4294967296.0 * range_ns);
-}
+/// Whether a thread that is not the fair requester may take a lock whose
+/// word is `word`: neither held nor reserved.
+static inline bool cpts_lock_takeable(uint32_t word) { return (word & (CPTS_LOCK_HELD | CPTS_LOCK_FAIR)) == 0; }
 
 int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // The flag bits never change after init; only the state bits do.
     uint32_t flags = __atomic_load_n(&lock->word, RELAXED) & CPTS_LOCK_FLAG_MASK;
-    if (flags & CPTS_LOCK_PTHREAD) return EINVAL;  // the caller locks the pthread mutex instead
     bool checked = (flags & CPTS_LOCK_CHECKED) != 0;
     if (checked && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) return EDEADLK;
 
     // A checked lock comes here even when free: take it with one attempt.
     uint32_t first = __atomic_load_n(&lock->word, RELAXED);
-    if ((first & CPTS_LOCK_STATE_MASK) == 0 &&
+    if (cpts_lock_takeable(first) &&
         __atomic_compare_exchange_n(&lock->word, &first, first | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
         goto acquired;
     }
 
     // Spin: a lock held for a few dozen nanoseconds is usually free again
-    // before a sleep + wake-up (microseconds) could even begin. Only a free
-    // word is compare-exchanged; every look is a plain load, which keeps the
-    // cache line shared. A newcomer that finds CPTS_MAX_PARKED_BEFORE_SPIN
-    // threads already parked skips the spin and queues behind them; the
-    // barging that remains is bounded by the fair hand-off.
+    // before a sleep + wake-up (microseconds) could even begin. Only a
+    // takeable word is compare-exchanged; every look is a plain load, which
+    // keeps the cache line shared. A newcomer that finds
+    // CPTS_MAX_PARKED_BEFORE_SPIN threads already parked skips the spin and
+    // queues behind them; the barging that remains is bounded by fairness on
+    // request.
     uint32_t tries = lock->spin_limit;
     if (tries != 0) {
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-        bool crowded = (word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED &&
+        bool crowded = (word & CPTS_LOCK_PARKED) != 0 &&
                        __atomic_load_n(&lock->parked_threads, RELAXED) >= CPTS_MAX_PARKED_BEFORE_SPIN;
         uint32_t pauses = CPTS_SPIN_PAUSE_BASE + ((uint32_t)cpts_cycle_counter() & (CPTS_SPIN_PAUSE_BASE - 1));
         for (; !crowded && tries > 0; tries--) {
             for (uint32_t i = 0; i < pauses; i++) cpts_cpu_relax();
             word = __atomic_load_n(&lock->word, RELAXED);
-            if ((word & CPTS_LOCK_STATE_MASK) == 0 &&
+            if (cpts_lock_takeable(word) &&
                 __atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
                 goto acquired;
             }
 #if CPTS_SPIN_JOIN_PARKED
-            if ((word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED) break;
+            if (word & CPTS_LOCK_PARKED) break;
 #endif
         }
     }
@@ -269,33 +251,71 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // again, so no wake-up is lost; a thread that takes the lock this way
     // keeps it marked, which costs at most one needless wake call.
     //
-    // A handed-off lock (HANDOFF bit) is claimed before anything else, and
-    // before the deadline is looked at: the releaser counted on a waiter
-    // taking it. Parking compares against the exact word "held + parked",
-    // so nobody can fall asleep while a handoff is pending.
+    // Fairness on request: a waiter whose wait passed fair_after_us sets
+    // FAIR on a held word (`requested`), then sleeps on fair_grant instead
+    // of the word. It reads fair_grant before it looks at the word, and the
+    // release bumps fair_grant after it cleared HELD, so the requester
+    // either sees the lock free or sleeps on a value the release changes.
+    // A reserved lock (FAIR set, HELD clear) is claimed before the deadline
+    // is looked at: the releaser counted on the requester taking it. A
+    // requester that gives up while the lock is still held withdraws its
+    // request (clears FAIR) first.
     //
     // parked_threads counts the threads in this loop that have slept at
     // least once; it only steers newcomers' spinning, never correctness.
-    const uint32_t parked = flags | CPTS_LOCK_PARKED;
+    uint64_t fair_at_ns = CPTS_LOCK_NO_DEADLINE;
+    if (lock->fair_after_us != CPTS_LOCK_NO_HANDOFF) {
+        fair_at_ns = cpts_monotonic_now_ns() + (uint64_t)lock->fair_after_us * 1000u;
+    }
+    bool requested = false;
     bool counted = false;
     for (;;) {
+        uint32_t grant = requested ? __atomic_load_n(&lock->fair_grant, ACQUIRE) : 0;
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-        if ((word & CPTS_LOCK_HANDOFF) || (word & CPTS_LOCK_STATE_MASK) == 0) {
-            if (__atomic_compare_exchange_n(&lock->word, &word, parked, false, ACQUIRE, RELAXED)) break;
+        if (requested ? (word & CPTS_LOCK_HELD) == 0 : cpts_lock_takeable(word)) {
+            uint32_t taken = (word & ~CPTS_LOCK_FAIR) | CPTS_LOCK_HELD | CPTS_LOCK_PARKED;
+            if (__atomic_compare_exchange_n(&lock->word, &word, taken, false, ACQUIRE, RELAXED)) break;
             continue;
         }
-        if (word != parked && !__atomic_compare_exchange_n(&lock->word, &word, parked, false, RELAXED, RELAXED)) {
+        if (!requested && (word & CPTS_LOCK_PARKED) == 0 &&
+            !__atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_PARKED, false, RELAXED, RELAXED)) {
             continue;
         }
-        if (deadline_ns != CPTS_LOCK_NO_DEADLINE && cpts_monotonic_now_ns() >= deadline_ns) {
+        uint64_t now = deadline_ns == CPTS_LOCK_NO_DEADLINE && fair_at_ns == CPTS_LOCK_NO_DEADLINE
+                           ? 0
+                           : cpts_monotonic_now_ns();
+        if (now >= deadline_ns) {
+            // Withdraw a pending request; if the lock was reserved meanwhile,
+            // the next turn claims it.
+            if (requested && !__atomic_compare_exchange_n(&lock->word, &word, word & ~CPTS_LOCK_FAIR, false,
+                                                          RELAXED, RELAXED)) {
+                continue;
+            }
             if (counted) __atomic_fetch_sub(&lock->parked_threads, 1, RELAXED);
             return ETIMEDOUT;
+        }
+        if (!requested && now >= fair_at_ns && (word & (CPTS_LOCK_HELD | CPTS_LOCK_FAIR)) == CPTS_LOCK_HELD) {
+            // Starving: ask for the lock. Only one requester at a time;
+            // otherwise keep queueing.
+            uint32_t marked = word | CPTS_LOCK_PARKED;
+            if (__atomic_compare_exchange_n(&lock->word, &marked, marked | CPTS_LOCK_FAIR, false, RELAXED,
+                                            RELAXED)) {
+                requested = true;
+            }
+            continue;
         }
         if (!counted) {
             __atomic_fetch_add(&lock->parked_threads, 1, RELAXED);
             counted = true;
         }
-        cpts_park(&lock->word, parked, deadline_ns);
+        if (requested) {
+            cpts_park(&lock->fair_grant, grant, deadline_ns);
+        } else {
+            // Wake up at the fairness threshold to ask for the lock; past
+            // it (another waiter is the requester), wait to be woken.
+            uint64_t until = now < fair_at_ns && fair_at_ns < deadline_ns ? fair_at_ns : deadline_ns;
+            cpts_park(&lock->word, word | CPTS_LOCK_PARKED, until);
+        }
     }
     if (counted) __atomic_fetch_sub(&lock->parked_threads, 1, RELAXED);
 
@@ -304,48 +324,49 @@ acquired:
     return 0;
 }
 
+bool cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left) {
+    if ((previous & CPTS_LOCK_HELD) == 0) {
+        // Released by a thread that never locked it: undo the fetch-sub.
+        __atomic_fetch_add(&lock->word, previous - left, RELAXED);
+        return false;
+    }
+    if (previous & CPTS_LOCK_FAIR) {
+        // The lock is now reserved for the requester (FAIR set, HELD clear);
+        // it alone sleeps on fair_grant.
+        __atomic_fetch_add(&lock->fair_grant, 1, RELEASE);
+        cpts_unpark(&lock->fair_grant, 1);
+    } else if (previous & CPTS_LOCK_PARKED) {
+        // The blind inline release leaves PARKED (and a mark that arrived
+        // after cpts_lock_release_slow read the word survives its
+        // fetch-sub): clear it while the word is otherwise free (the thread
+        // woken below re-marks before it sleeps again), so the next
+        // uncontended acquire is inline again.
+        if (left & CPTS_LOCK_PARKED) {
+            __atomic_compare_exchange_n(&lock->word, &left, left & ~CPTS_LOCK_PARKED, false, RELAXED, RELAXED);
+        }
+        cpts_unpark(&lock->word, 1);
+    }
+    return true;
+}
+
 int cpts_lock_release_slow(cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) return EINVAL;
-    if ((word & CPTS_LOCK_STATE_MASK) == 0 || (word & CPTS_LOCK_HANDOFF)) return EPERM;
-    uint32_t flags = word & CPTS_LOCK_FLAG_MASK;
-    if (flags & CPTS_LOCK_CHECKED) {
+    if ((word & CPTS_LOCK_HELD) == 0) return EPERM;
+    if (word & CPTS_LOCK_CHECKED) {
         if (__atomic_load_n(&lock->owner, RELAXED) != cpts_self()) return EPERM;
         __atomic_store_n(&lock->owner, 0, RELAXED);
     }
-
-    // Eventual fairness. Barging lets a running thread re-take the lock
-    // long before a woken one is even scheduled, so under steady contention
-    // a parked thread can lose every race. Every so often (randomised, on
-    // average every fair_handoff_mean_us) a release with parked threads
-    // keeps the lock held and passes it to one of them instead.
-    if ((word & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED && lock->fair_handoff_mean_us != CPTS_LOCK_NO_HANDOFF) {
-        uint64_t now = cpts_monotonic_now_ns();
-        if (now >= lock->fair_handoff_after_ns) {
-            lock->fair_handoff_after_ns = cpts_next_fair_handoff(lock, now);
-            const uint32_t handed = flags | CPTS_LOCK_HANDOFF | CPTS_LOCK_PARKED;
-            // Only this thread (the holder) changes a "held + parked" word.
-            __atomic_store_n(&lock->word, handed, RELEASE);
-            if (cpts_unpark_counting(&lock->word) > 0) return 0;
-            // Nobody was asleep (they timed out, or are about to re-check the
-            // word and will see it change): release normally unless a
-            // waiter already claimed the handoff.
-            uint32_t expected = handed;
-            __atomic_compare_exchange_n(&lock->word, &expected, flags, false, RELEASE, RELAXED);
-            return 0;
-        }
-    }
-
-    uint32_t previous = __atomic_exchange_n(&lock->word, flags, RELEASE);
-    if ((previous & CPTS_LOCK_STATE_MASK) == CPTS_LOCK_PARKED) cpts_unpark(&lock->word, 1);
+    // Only the holder clears HELD or PARKED.
+    uint32_t seen = word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED);
+    uint32_t previous = __atomic_fetch_sub(&lock->word, seen, RELEASE);
+    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous, previous - seen);
     return 0;
 }
 
 int cpts_lock_try_acquire(cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) return EINVAL;
     do {
-        if ((word & CPTS_LOCK_STATE_MASK) != 0) return EBUSY;
+        if (!cpts_lock_takeable(word)) return EBUSY;
     } while (!__atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED));
     if (word & CPTS_LOCK_CHECKED) __atomic_store_n(&lock->owner, cpts_self(), RELAXED);
     return 0;
@@ -356,23 +377,16 @@ cpts_lock_policy cpts_lock_get_policy(const cpts_lock_t *lock) {
     // still read atomically because other threads compare-exchange it.
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if (word & CPTS_LOCK_CHECKED) return CPTS_LOCK_POLICY_CHECKED;
-    if (word & CPTS_LOCK_PTHREAD) return CPTS_LOCK_POLICY_PTHREAD;
     // A plain lock neither spins nor hands off; an adaptive one tuned to do
     // neither behaves exactly like it, and reads back as plain.
-    return lock->spin_limit == 0 && lock->fair_handoff_mean_us == CPTS_LOCK_NO_HANDOFF ? CPTS_LOCK_POLICY_PLAIN
-                                                                                     : CPTS_LOCK_POLICY_ADAPTIVE;
+    return lock->spin_limit == 0 && lock->fair_after_us == CPTS_LOCK_NO_HANDOFF ? CPTS_LOCK_POLICY_PLAIN
+                                                                              : CPTS_LOCK_POLICY_ADAPTIVE;
 }
 
 cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) {
-        // The pthread mutex is the lock; `owner` mirrors who holds it.
-        uintptr_t owner = __atomic_load_n(&lock->owner, RELAXED);
-        return owner == 0 ? CPTS_LOCK_HOLDER_NONE
-               : owner == cpts_self() ? CPTS_LOCK_HOLDER_CALLER
-                                      : CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
-    }
-    if ((word & CPTS_LOCK_STATE_MASK) == 0) return CPTS_LOCK_HOLDER_NONE;
+    // A lock reserved for a fair requester is as good as held by it.
+    if (cpts_lock_takeable(word)) return CPTS_LOCK_HOLDER_NONE;
     // Only this thread ever stores its own identity, so reading it back
     // proves ownership; any other value means "someone else" or "unknown".
     if ((word & CPTS_LOCK_CHECKED) && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) {
@@ -381,17 +395,9 @@ cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {
     return CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
 }
 
-void cpts_lock_record_owner(cpts_lock_t *lock) { __atomic_store_n(&lock->owner, cpts_self(), RELAXED); }
-
-bool cpts_lock_clear_owner(cpts_lock_t *lock) {
-    uintptr_t self = cpts_self();
-    return __atomic_compare_exchange_n(&lock->owner, &self, 0, false, RELAXED, RELAXED);
-}
-
 int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
-    if (word & CPTS_LOCK_PTHREAD) return EINVAL;
-    if ((word & CPTS_LOCK_STATE_MASK) == 0) return EPERM;
+    if ((word & CPTS_LOCK_HELD) == 0) return EPERM;
     if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != CPTS_LOCK_HOLDER_CALLER) return EPERM;
 
     // Read the sequence while holding the lock: a notify can only come from
@@ -400,12 +406,11 @@ int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
     // returns at once or is already asleep when the wake-up comes.
     uint32_t sequence = __atomic_load_n(&lock->condition_sequence, RELAXED);
     lock->condition_waiters += 1;
-    if (!cpts_lock_release_fast(lock)) {
-        int rc = cpts_lock_release_slow(lock);
-        if (rc != 0) {
-            lock->condition_waiters -= 1;
-            return rc;
-        }
+    // The slow release serves every policy (the inline one is unchecked only).
+    int rc = cpts_lock_release_slow(lock);
+    if (rc != 0) {
+        lock->condition_waiters -= 1;
+        return rc;
     }
     int parked = cpts_park(&lock->condition_sequence, sequence, deadline_ns);
     if (!cpts_lock_acquire_fast(lock)) cpts_lock_acquire_slow(lock, CPTS_LOCK_NO_DEADLINE);

@@ -3,7 +3,7 @@
 //
 // Built only on MutexCell's internal API: `wait(until:)` releases the lock,
 // sleeps and re-acquires it; every `withLock` (and these methods, after their
-// body) calls `notifyWaitersIfAny()`, so any mutation made through the box
+// body) ends with `notifyWaitersAndUnlock()`, so any mutation made through the box
 // wakes the waiters to re-check their predicates.
 
 extension SafeBox where Value: ~Copyable {
@@ -52,8 +52,7 @@ extension SafeBox where Value: ~Copyable {
             // Only `body` is expected to change the value; waking everybody
             // after a false condition would make two waiters wake each
             // other forever.
-            if bodyRan { storage.lock.notifyWaitersIfAny() }
-            storage.lock.unlock()
+            if bodyRan { storage.lock.notifyWaitersAndUnlock() } else { storage.lock.unlock() }
         }
         while !storage.evaluate(condition) {
             _ = storage.lock.wait(until: nil)
@@ -118,8 +117,7 @@ extension SafeBox where Value: ~Copyable {
         guard storage.lock.lock(until: deadline.nanoseconds) else { return nil }
         var bodyRan = false
         defer {
-            if bodyRan { storage.lock.notifyWaitersIfAny() }
-            storage.lock.unlock()
+            if bodyRan { storage.lock.notifyWaitersAndUnlock() } else { storage.lock.unlock() }
         }
         while !storage.evaluate(condition) {
             guard storage.lock.wait(until: deadline.nanoseconds) else {

@@ -60,10 +60,7 @@ extension SafeBox where Value: ~Copyable {
     ) throws(E) -> sending Result? {
         // `lock(until:)` takes a free lock even past the deadline.
         guard storage.lock.lock(until: deadline.nanoseconds) else { return nil }
-        defer {
-            storage.lock.notifyWaitersIfAny()
-            storage.lock.unlock()
-        }
+        defer { storage.lock.notifyWaitersAndUnlock() }
         return try storage.withValue(body)
     }
 }

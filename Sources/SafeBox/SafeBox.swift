@@ -88,10 +88,7 @@ extension SafeBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         storage.lock.lock()
-        defer {
-            storage.lock.notifyWaitersIfAny()
-            storage.lock.unlock()
-        }
+        defer { storage.lock.notifyWaitersAndUnlock() }
         return try storage.withValue(body)
     }
 
@@ -111,10 +108,7 @@ extension SafeBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
         guard storage.lock.tryLock() else { return nil }
-        defer {
-            storage.lock.notifyWaitersIfAny()
-            storage.lock.unlock()
-        }
+        defer { storage.lock.notifyWaitersAndUnlock() }
         return try storage.withValue(body)
     }
 }

@@ -23,7 +23,7 @@ import CPThreadShim
 /// ``default`` is ``checked`` in debug builds of SafeBox and ``adaptive`` in
 /// release builds: tests catch re-entry, shipped code pays nothing for it.
 /// ``adaptive(spinTries:handOffEvery:)`` tunes how long an adaptive lock
-/// spins and how often it hands the lock to a sleeping thread.
+/// spins and how long a sleeping thread waits before it asks for the lock.
 ///
 /// Pick ``pthread(_:)`` when something outside your code must understand
 /// the lock: real-time threads that need priority inheritance
@@ -41,15 +41,16 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
         case pthread(PThreadKind)
     }
 
-    /// How an adaptive lock waits: looks at the word before parking, and the
-    /// mean hand-off interval in microseconds (`CPTS_LOCK_NO_HANDOFF`: never).
+    /// How an adaptive lock waits: looks at the word before parking, and how
+    /// long a parked thread waits, in microseconds, before it asks for a
+    /// hand-off (`CPTS_LOCK_NO_HANDOFF`: never).
     @usableFromInline
     struct Tuning: Sendable, Hashable {
         let spinTries: UInt32
-        let handOffMeanMicroseconds: UInt32
+        let handOffAfterMicroseconds: UInt32
 
         /// The engine's defaults, which ``adaptive`` and ``checked`` use.
-        static let standard = Tuning(spinTries: CPTS_SPIN_TRIES, handOffMeanMicroseconds: CPTS_FAIR_HANDOFF_MEAN_US)
+        static let standard = Tuning(spinTries: CPTS_SPIN_TRIES, handOffAfterMicroseconds: CPTS_FAIR_AFTER_US)
     }
 
     @usableFromInline
@@ -70,21 +71,20 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
 
     /// ``adaptive`` with its two tunables chosen: how many times a contended
     /// acquire looks at the lock before it sleeps (``adaptive``: 20), and how
-    /// often, on average, a release hands the lock straight to a sleeping
-    /// thread instead of letting running threads take it (``adaptive``:
-    /// every 250 µs; `nil`: never).
+    /// long a sleeping thread lets running threads overtake it before it asks
+    /// for the lock: the next release then hands the lock straight to it
+    /// (``adaptive``: after 1 ms, as Go's `sync.Mutex`; `nil`: never).
     ///
     /// The hand-off bounds how long a sleeping thread can be overtaken, and
-    /// costs tail latency while the woken thread gets a CPU: on the 2-vCPU
-    /// machine of `Benchmarks/Results/contention.md`, turning it off cut the
-    /// producer/consumer p99 from 101 µs to 10 µs and raised the longest wait
-    /// from 3.1 ms to 19.8 ms. Fewer tries sleep sooner and waste less CPU
-    /// under long critical sections.
+    /// costs throughput and tail latency only while somebody has waited that
+    /// long: the lock stays reserved until the woken thread gets a CPU.
+    /// Fewer tries sleep sooner and waste less CPU under long critical
+    /// sections.
     ///
     /// ```swift
     /// // Waiters care about p99 more than about the worst case:
     /// let quotes = SafeBox([String: Double](), policy: .adaptive(spinTries: 20, handOffEvery: nil))
-    /// // Long critical sections: look a few times, hand off every millisecond.
+    /// // Long critical sections: look a few times, hand off after a millisecond.
     /// let index = SafeBox([String: [Int]](), policy: .adaptive(spinTries: 5, handOffEvery: .milliseconds(1)))
     /// ```
     ///
@@ -106,7 +106,7 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
             handOff = UInt32(seconds * 1_000_000 + (attoseconds + 500_000_000_000) / 1_000_000_000_000)
         }
         if spinTries == 0 && handOff == CPTS_LOCK_NO_HANDOFF { return .plain }
-        return SafeBoxPolicy(.adaptive(Tuning(spinTries: UInt32(spinTries), handOffMeanMicroseconds: handOff)))
+        return SafeBoxPolicy(.adaptive(Tuning(spinTries: UInt32(spinTries), handOffAfterMicroseconds: handOff)))
     }
 
     /// Never spin: a contended acquire sleeps in the kernel at once. For
@@ -237,7 +237,7 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
         case .adaptive(let tuning) where tuning == .standard: "adaptive"
         case .adaptive(let tuning):
             "adaptive(spinTries: \(tuning.spinTries), handOffEvery: "
-                + (tuning.handOffMeanMicroseconds == CPTS_LOCK_NO_HANDOFF ? "never" : "\(tuning.handOffMeanMicroseconds) µs")
+                + (tuning.handOffAfterMicroseconds == CPTS_LOCK_NO_HANDOFF ? "never" : "\(tuning.handOffAfterMicroseconds) µs")
                 + ")"
         case .plain: "plain"
         case .checked: "checked"
@@ -250,12 +250,14 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
         if case .pthread(let mutexKind) = kind { mutexKind } else { nil }
     }
 
-    var engineValue: cpts_lock_policy {
+    /// The lock word's policy; nil for the pthread policies, whose boxes
+    /// have no lock word.
+    var lockWordPolicy: cpts_lock_policy? {
         switch kind {
         case .adaptive: CPTS_LOCK_POLICY_ADAPTIVE
         case .plain: CPTS_LOCK_POLICY_PLAIN
         case .checked: CPTS_LOCK_POLICY_CHECKED
-        case .pthread: CPTS_LOCK_POLICY_PTHREAD
+        case .pthread: nil
         }
     }
 }

@@ -49,6 +49,14 @@ struct PThreadPolicyTests {
         #expect(cell.policy == policy)
     }
 
+    @Test("the header, the mutex, the holder and the waiter count share the block's first cache line")
+    func uncontendedFieldsShareOneCacheLine() throws {
+        let waiters = try #require(MemoryLayout<cpts_pthread_lock_t>.offset(of: \.condition_waiters))
+        let owner = try #require(MemoryLayout<cpts_pthread_lock_t>.offset(of: \.owner))
+        #expect(MemoryLayout<cpts_pthread_lock_t>.offset(of: \.mutex) == 0)
+        #expect(MutexCell.lockOffset + max(owner, waiters) + MemoryLayout<Int>.size <= 64)
+    }
+
     @Test("ownership is exact under every pthread kind", arguments: kinds)
     func ownershipIsExact(kind: SafeBoxPolicy.PThreadKind) {
         let shared = SharedBox(0, policy: .pthread(kind))
@@ -133,7 +141,7 @@ struct PThreadPolicyTests {
             unlockFromAnotherThread(policy: .pthread(.normal))
         }
         let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            SharedBox((), policy: .pthread(.adaptive)).lock.unlock()
+            unlockWhileFree(policy: .pthread(.adaptive))
         }
         for result in [normal, adaptive] {
             #expect(standardError(result).contains("SafeBox unlocked by a thread that does not hold it"))

@@ -12,8 +12,8 @@ import CPThreadShim
 struct PolicyTuningTests {
     @Test("the defaults are .adaptive; no tries and no hand-off is .plain")
     func defaultsAndPlain() {
-        #expect(SafeBoxPolicy.adaptive(spinTries: 20, handOffEvery: .microseconds(250)) == .adaptive)
-        #expect(SafeBoxPolicy.adaptive(spinTries: 20, handOffEvery: .microseconds(250)).description == "adaptive")
+        #expect(SafeBoxPolicy.adaptive(spinTries: 20, handOffEvery: .milliseconds(1)) == .adaptive)
+        #expect(SafeBoxPolicy.adaptive(spinTries: 20, handOffEvery: .milliseconds(1)).description == "adaptive")
         #expect(SafeBoxPolicy.adaptive(spinTries: 0, handOffEvery: nil) == .plain)
     }
 
@@ -27,25 +27,32 @@ struct PolicyTuningTests {
         let shared = SharedBox(0, policy: policy)
         #expect(shared.box.policy == policy)
         #expect(shared.lock.tuning.spinTries == tries)
-        #expect(shared.lock.tuning.handOffMeanMicroseconds == handOff)
+        #expect(shared.lock.tuning.handOffAfterMicroseconds == handOff)
         #expect(shared.box.withLock { $0 += 1; return $0 } == 1)
     }
 
-    /// Parks two waiters behind a holder, then releases: a release that
-    /// finds threads parked schedules its next hand-off unless hand-offs are
-    /// off. Returns the engine's next hand-off time afterwards.
-    private func nextHandOffAfterParkedRelease(_ policy: SafeBoxPolicy) -> UInt64 {
-        let shared = SharedBox(0, policy: policy)
-        shared.incrementBehindAHolder(waiters: 2)
-        #expect(shared.box.withLock { $0 } == 2)
-        return shared.lock.state.pointer(to: \.fair_handoff_after_ns)!.pointee
-    }
-
-    @Test("with hand-offs on, a release to parked threads schedules the next one; with them off, none is ever due")
-    func handOffFollowsTheTuning() {
-        let on = nextHandOffAfterParkedRelease(.adaptive)
-        #expect(on != 0 && on != .max)
-        #expect(nextHandOffAfterParkedRelease(.adaptive(spinTries: 20, handOffEvery: nil)) == .max)
+    @Test("a waiter that waited past handOffEvery reserves the lock: the releaser cannot take it back")
+    func starvingWaiterIsHandedTheLock() {
+        let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
+        let lock = shared.lock
+        lock.lock()
+        let waiter = spawnThread { shared.box.withLock { $0 += 1 } }
+        // The waiter spins out, parks, wakes at its 100 µs threshold and asks
+        // for the lock (on a busy machine that can take a while).
+        let asked = Date().addingTimeInterval(20)
+        while cpts_lock_word(lock.state) & CPTS_LOCK_FAIR == 0 && Date() < asked {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        #expect(cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0)
+        lock.unlock()
+        // Without the request this thread, still running, would re-take the
+        // lock long before the sleeping waiter could be scheduled.
+        let retaken = lock.tryLock()
+        if retaken { lock.unlock() }
+        #expect(!retaken)
+        waiter.wait()
+        #expect(shared.box.withLock { $0 } == 1)
+        #expect(shared.lock.state.pointee.word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED | CPTS_LOCK_FAIR) == 0)
     }
 
     @Test("out-of-range tunables stop with a message naming the argument")

@@ -43,13 +43,13 @@ struct SafeBoxCheckedTests {
     func unlockingFreeLockStops() async {
         // Exit-test bodies cannot capture, so one body per policy.
         let adaptive = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            SharedBox((), policy: .adaptive).lock.unlock()
+            unlockWhileFree(policy: .adaptive)
         }
         let plain = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            SharedBox((), policy: .plain).lock.unlock()
+            unlockWhileFree(policy: .plain)
         }
         let checked = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            SharedBox((), policy: .checked).lock.unlock()
+            unlockWhileFree(policy: .checked)
         }
         for result in [adaptive, plain, checked] {
             #expect(standardError(result).contains("unlocking a SafeBox this thread does not hold"))

@@ -148,8 +148,7 @@ struct SafeBoxEngineStressTests {
                     cell.lock()
                     while value.pointee.item != nil { _ = cell.wait(until: nil) }
                     value.pointee.item = item
-                    cell.notifyWaitersIfAny()
-                    cell.unlock()
+                    cell.notifyWaitersAndUnlock()
                 }
             } else {
                 for _ in 0..<itemsPerProducer {
@@ -161,8 +160,7 @@ struct SafeBoxEngineStressTests {
                     value.pointee.sum += value.pointee.item!
                     value.pointee.item = nil
                     value.pointee.consumed += 1
-                    cell.notifyWaitersIfAny()
-                    cell.unlock()
+                    cell.notifyWaitersAndUnlock()
                 }
             }
         }

@@ -88,18 +88,23 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .lock("Mutex (next)", "mutex-next", [.counter, .readMostly, .shapes]) { MutexNextLock() },
         .lock("pthread adaptive", "pthread-adaptive", [.counter, .readMostly, .shapes]) { PThreadLock(.adaptive) },
         .lock("pthread box", "pthread-plain", [.counter]) { PThreadLock(.normal) },
+        .lock("pthread errorCheck box", "pthread-errorcheck", [.counter]) { PThreadLock(.errorCheck) },
+        .lock("pthread priorityInheritance box", "pthread-pi", [.counter]) { PThreadLock(.priorityInheritance) },
         .lock("NIOLockedValueBox", "nio", [.counter, .readMostly, .shapes]) { NIOBoxLock() },
         .lock("NSLock", "nslock", [.counter]) { NSLockLock() },
         .counter("LockIsolated", "lockisolated") { LockIsolatedCounter() },
         .lock("DispatchQueue.sync", "dispatch", [.counter]) { DispatchQueueLock() },
         actor,
         .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
-        // The engine study: SafeBox's engine with other constants (out of line).
-        .lock("engine: shipped (20 tries, hand-off 250 µs)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        // The engine study: SafeBox's engine with other constants, and the
+        // first engine (out of line).
+        .lock("engine: shipped (fetch-sub release, fairness asked after 1 ms)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        .lock("engine: first (compare-exchange release, releaser hand-off every ~250 µs)", "engine-first", [.engineStudy]) { EngineVariantLock(.first) },
+        .lock("engine: compare-exchange release", "engine-casrelease", [.engineStudy]) { EngineVariantLock(.casRelease) },
+        .lock("engine: no fairness", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
+        .lock("engine: fairness asked after 250 µs", "engine-fair250us", [.engineStudy]) { EngineVariantLock(.fair250us) },
         .lock("engine: stop spinning once a thread is parked", "engine-joinparked", [.engineStudy]) { EngineVariantLock(.joinParked) },
         .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(.tries5) },
-        .lock("engine: no hand-off", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
-        .lock("engine: hand-off 1 ms", "engine-handoff1ms", [.engineStudy]) { EngineVariantLock(.handoff1ms) },
     ]
 
     /// The actor peer: tasks on the cooperative pool, one `await` per

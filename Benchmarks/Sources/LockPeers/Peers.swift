@@ -131,21 +131,32 @@ public final class MutexNextLock: BenchLock, @unchecked Sendable {
 
 /// A value next to a pthread mutex of the given type, every call checked.
 public final class PThreadLock: BenchLock, @unchecked Sendable {
+    /// One per ``SafeBoxPolicy/PThreadKind``, made the way that kind's
+    /// documentation says, so each SafeBox pthread policy has its plain peer.
     public enum Kind: Sendable {
         case normal
         /// PTHREAD_MUTEX_ADAPTIVE_NP (glibc's spinning mutex; normal elsewhere).
         case adaptive
+        /// PTHREAD_MUTEX_ERRORCHECK.
+        case errorCheck
+        /// A normal mutex with the PTHREAD_PRIO_INHERIT protocol.
+        case priorityInheritance
 
         var type: Int32 {
             switch self {
-            case .normal: Int32(PTHREAD_MUTEX_NORMAL)
+            case .normal, .priorityInheritance: Int32(PTHREAD_MUTEX_NORMAL)
             case .adaptive:
                 #if canImport(Glibc)
                 Int32(PTHREAD_MUTEX_ADAPTIVE_NP)
                 #else
                 Int32(PTHREAD_MUTEX_NORMAL)
                 #endif
+            case .errorCheck: Int32(PTHREAD_MUTEX_ERRORCHECK)
             }
+        }
+
+        var `protocol`: Int32 {
+            self == .priorityInheritance ? Int32(PTHREAD_PRIO_INHERIT) : Int32(PTHREAD_PRIO_NONE)
         }
     }
 
@@ -157,6 +168,7 @@ public final class PThreadLock: BenchLock, @unchecked Sendable {
         var attr = pthread_mutexattr_t()
         precondition(pthread_mutexattr_init(&attr) == 0, "pthread_mutexattr_init failed")
         precondition(pthread_mutexattr_settype(&attr, kind.type) == 0, "pthread_mutexattr_settype failed")
+        precondition(pthread_mutexattr_setprotocol(&attr, kind.protocol) == 0, "pthread_mutexattr_setprotocol failed")
         precondition(pthread_mutex_init(mutex, &attr) == 0, "pthread_mutex_init failed")
         precondition(pthread_mutexattr_destroy(&attr) == 0, "pthread_mutexattr_destroy failed")
     }
@@ -237,9 +249,18 @@ public struct EngineVariant: Sendable {
     let lock: @convention(c) (OpaquePointer?) -> Void
     let unlock: @convention(c) (OpaquePointer?) -> Void
 
-    /// SafeBox's constants: 20 tries of 64-127 pauses, hand-off every 250 µs on average.
+    /// SafeBox's engine and constants: 20 tries of 64-127 pauses, a waiter
+    /// asks for the lock after 1 ms.
     public static let shipped = EngineVariant(
         create: ev_shipped_create, destroy: ev_shipped_destroy, lock: ev_shipped_lock, unlock: ev_shipped_unlock)
+    /// The first engine: compare-exchange release, the releaser hands the
+    /// lock to a parked thread every 250 µs on average.
+    public static let first = EngineVariant(
+        create: ev_first_create, destroy: ev_first_destroy, lock: ev_first_lock, unlock: ev_first_unlock)
+    /// Today's engine with the first engine's compare-exchange release.
+    public static let casRelease = EngineVariant(
+        create: ev_casrelease_create, destroy: ev_casrelease_destroy, lock: ev_casrelease_lock,
+        unlock: ev_casrelease_unlock)
     /// Spinners stop as soon as a thread is parked, as Mutex (next) does.
     public static let joinParked = EngineVariant(
         create: ev_joinparked_create, destroy: ev_joinparked_destroy, lock: ev_joinparked_lock,
@@ -247,14 +268,14 @@ public struct EngineVariant: Sendable {
     /// 5 tries instead of 20.
     public static let tries5 = EngineVariant(
         create: ev_tries5_create, destroy: ev_tries5_destroy, lock: ev_tries5_lock, unlock: ev_tries5_unlock)
-    /// No hand-off to parked threads: pure barging.
+    /// No fairness: waiters never ask for a hand-off, pure barging.
     public static let noHandoff = EngineVariant(
         create: ev_nohandoff_create, destroy: ev_nohandoff_destroy, lock: ev_nohandoff_lock,
         unlock: ev_nohandoff_unlock)
-    /// Hand-off every 1 ms on average.
-    public static let handoff1ms = EngineVariant(
-        create: ev_handoff1ms_create, destroy: ev_handoff1ms_destroy, lock: ev_handoff1ms_lock,
-        unlock: ev_handoff1ms_unlock)
+    /// A waiter asks for the lock after 250 µs.
+    public static let fair250us = EngineVariant(
+        create: ev_fair250us_create, destroy: ev_fair250us_destroy, lock: ev_fair250us_lock,
+        unlock: ev_fair250us_unlock)
 }
 
 /// A value behind one engine-variant lock (called out of line).

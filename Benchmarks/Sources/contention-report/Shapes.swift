@@ -264,9 +264,10 @@ extension Report {
         let next = Peer.mutexNext
         let dictionary = workloads.filter { $0.insideUnits != nil }
         let threads = options.threadCounts.filter { $0 > 1 }
-        var out = ["## Engine study: SafeBox's engine with other constants", ""]
-        out.append("The same engine source (`Sources/CPThreadShim/cpts_lock.c`) built with other spin shapes and hand-off")
-        out.append("intervals, called out of line (so compare the variants with each other, not with SafeBox). Over the")
+        var out = ["## Engine study: SafeBox's engine against its alternatives", ""]
+        out.append("The same engine source (`Sources/CPThreadShim/cpts_lock.c`) built with other release, spin and fairness")
+        out.append("choices, and the first engine (compare-exchange release, releaser hand-off on a timer), all called out of")
+        out.append("line (so compare the variants with each other, not with SafeBox). Over the")
         out.append("dictionary workloads at \(threads.map(String.init).joined(separator: ", ")) threads: the geometric mean of")
         out.append("Mutex (next)'s ns/op ÷ the variant's (above 1.00× = faster than Mutex (next)), the configurations where it")
         out.append("is at least as fast, and the median Gini; then p99 acquire latency and the producer's acquisitions in the")

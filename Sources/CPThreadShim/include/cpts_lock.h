@@ -2,52 +2,58 @@
 #define CPTS_LOCK_H
 
 // SafeBox's own lock: a 32-bit lock word with an inlined compare-exchange
-// fast path, a bounded spin, and a futex (Linux) or a parking lot
-// over pthread condition variables (elsewhere) for blocking.
+// acquire, an inlined one-atomic release, a bounded spin, and a futex
+// (Linux) or a parking lot over pthread condition variables (elsewhere) for
+// blocking.
 //
 // Why not a pthread mutex: every pthread_mutex_lock/unlock is a call into
-// libc (~70 instructions for a pair); the fast paths below are one inlined
-// compare-exchange each. Why not stdlib Mutex's engine: on Linux it is a
-// priority-inheritance futex that hands the lock to a sleeping waiter, which
-// convoys as soon as threads outnumber cores. This lock lets a running thread
-// take a just-released lock ("barging") and only parks after spinning.
+// libc (~70 instructions for a pair); the fast paths below are a handful of
+// inlined instructions each. Why not stdlib Mutex's engine: on Linux up to
+// Swift 6.3 it is a priority-inheritance futex that hands the lock to a
+// sleeping waiter, which convoys as soon as threads outnumber cores. This
+// lock lets a running thread take a just-released lock ("barging") and only
+// parks after spinning; a waiter that has been overtaken for too long asks
+// for the lock to be handed to it (see "fairness on request" in cpts_lock.c).
 //
 // The lock word:
-//   bits 0-1  state: 0 free, 1 held, 2 held and a thread may be parked
+//   bit  0    CPTS_LOCK_HELD: somebody holds the lock.
+//   bit  1    CPTS_LOCK_PARKED: a thread may be parked on the word; the
+//             release that clears HELD wakes one.
 //   bit  2    CPTS_LOCK_CHECKED: this lock tracks its owner. The bit never
-//             changes after init and makes both inline fast paths fail, so
-//             checked locks always take the out-of-line path that verifies
-//             the owner, at no cost to unchecked locks.
-//   bit  3    CPTS_LOCK_HANDOFF: the releaser passed the lock straight to a
-//             parked thread (state bits stay "parked", so neither the fast
-//             path nor a spinner can take it); only a thread already waiting
-//             in the slow path may claim it. See "eventual fairness" in
-//             cpts_lock.c.
-//   bit  4    CPTS_LOCK_PTHREAD: the lock is backed by the cpts_pthread_lock_t
-//             placed right after it (cpts_pthread_backed_lock_t). Never
-//             changes after init and makes both inline fast paths fail, so
-//             the caller's slow path sees the flag (cpts_lock_pthread) and
-//             uses the pthread mutex instead of this word.
+//             changes after init and makes the inline acquire fail, so a
+//             checked lock is always taken by the out-of-line path that
+//             records the owner. The inline release is blind (it does not
+//             look at the word first), so a checked lock must never reach
+//             it: its caller sends checked locks to cpts_lock_release_slow.
+//   bit  3    CPTS_LOCK_FAIR: a waiter that has waited longer than
+//             fair_after_us asked for the lock. Only that waiter sets and
+//             clears the bit; while it is set nobody else may take the lock,
+//             and the release that clears HELD leaves the lock reserved for
+//             that waiter and wakes it on `fair_grant`.
+// Every release is one atomic fetch-sub (the inline one subtracts HELD
+// without looking first; cpts_lock_release_slow, for checked locks, the
+// HELD and PARKED bits it saw), so a FAIR request or a PARKED mark that
+// arrives meanwhile survives it and the old value tells the releaser what
+// to do: nothing (uncontended), wake one parked thread, or grant the lock
+// to the fair requester. Everything else only the slow path needs (the
+// spin limit, the fairness threshold, the fair requester's wake-up
+// channel, the parked count) lives outside the word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cpts_mutex.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define CPTS_LOCK_STATE_MASK 3u
 #define CPTS_LOCK_HELD 1u
 #define CPTS_LOCK_PARKED 2u
 #define CPTS_LOCK_CHECKED 4u
-#define CPTS_LOCK_HANDOFF 8u
-#define CPTS_LOCK_PTHREAD 16u
+#define CPTS_LOCK_FAIR 8u
 /// Bits that never change after init.
-#define CPTS_LOCK_FLAG_MASK (CPTS_LOCK_CHECKED | CPTS_LOCK_PTHREAD)
+#define CPTS_LOCK_FLAG_MASK CPTS_LOCK_CHECKED
 
 /// Deadline value meaning "wait forever" (UInt64.max in Swift).
 #define CPTS_LOCK_NO_DEADLINE UINT64_MAX
@@ -55,17 +61,14 @@ extern "C" {
 /// How a lock behaves when it is contended or misused.
 typedef enum cpts_lock_policy {
     /// Spin briefly (CPTS_SPIN_TRIES looks, none once several threads are
-    /// parked), then park.
+    /// parked), then park; a waiter overtaken for CPTS_FAIR_AFTER_US asks
+    /// for the lock to be handed to it.
     CPTS_LOCK_POLICY_ADAPTIVE = 0,
-    /// Park at once, never spin.
+    /// Park at once, never spin, never ask for a hand-off.
     CPTS_LOCK_POLICY_PLAIN = 1,
     /// Adaptive, and track the owner: re-entry returns EDEADLK, unlocking
     /// from a thread that does not hold the lock returns EPERM.
     CPTS_LOCK_POLICY_CHECKED = 2,
-    /// Delegate to the pthread mutex that follows the lock in a
-    /// cpts_pthread_backed_lock_t; the word only carries CPTS_LOCK_PTHREAD,
-    /// and `owner` records the holder for ownership queries.
-    CPTS_LOCK_POLICY_PTHREAD = 3,
 } cpts_lock_policy;
 
 typedef struct cpts_lock {
@@ -80,20 +83,17 @@ typedef struct cpts_lock {
     /// Threads parked in the acquire loop. Atomic (relaxed): it only tells
     /// newcomers whether spinning is worth it.
     uint32_t parked_threads;
-    /// Checked and pthread policies: the holder's thread identity, 0 when
-    /// free. Atomic.
+    /// Checked policy: the holder's thread identity, 0 when free. Atomic.
     uintptr_t owner;
     /// Threads parked in cpts_lock_wait. Read and written only with the lock held.
     intptr_t condition_waiters;
-    /// Eventual fairness: the earliest CLOCK_MONOTONIC time at which a
-    /// contended release hands the lock to a parked thread instead of letting
-    /// running threads barge. Only the holder reads or writes it.
-    uint64_t fair_handoff_after_ns;
-    /// State of the generator that randomises the hand-off interval. Holder only.
-    uint32_t fairness_random;
-    /// Mean hand-off interval in microseconds, or CPTS_LOCK_NO_HANDOFF.
-    /// Set before the lock is shared; never changes after.
-    uint32_t fair_handoff_mean_us;
+    /// Futex word of the fair requester (the waiter that set CPTS_LOCK_FAIR):
+    /// bumped by the release that reserves the lock for it. Atomic.
+    uint32_t fair_grant;
+    /// How long a parked waiter waits, in microseconds, before it sets
+    /// CPTS_LOCK_FAIR; CPTS_LOCK_NO_HANDOFF: never. Set before the lock is
+    /// shared; never changes after.
+    uint32_t fair_after_us;
 } cpts_lock_t;
 
 /// Looks at the word a contended acquire takes before it parks, for the
@@ -101,68 +101,85 @@ typedef struct cpts_lock {
 #ifndef CPTS_SPIN_TRIES
 #define CPTS_SPIN_TRIES 20u
 #endif
-/// Mean interval of the fair hand-off in microseconds, for the adaptive and
-/// checked policies unless tuned.
-#ifndef CPTS_FAIR_HANDOFF_MEAN_US
-#define CPTS_FAIR_HANDOFF_MEAN_US 250u
+/// How long a parked waiter of the adaptive and checked policies waits, in
+/// microseconds, before it asks for the lock to be handed to it, unless
+/// tuned (Go's sync.Mutex starvation threshold).
+#ifndef CPTS_FAIR_AFTER_US
+#define CPTS_FAIR_AFTER_US 1000u
 #endif
-/// fair_handoff_mean_us meaning "never hand off".
+/// fair_after_us meaning "never ask for a hand-off".
 #define CPTS_LOCK_NO_HANDOFF UINT32_MAX
 
 /// Sets how a contended lock waits: `spin_tries` looks at the word before
-/// parking, and a fair hand-off every `handoff_mean_us` on average
+/// parking, and a parked waiter asks for a hand-off after `fair_after_us`
 /// (CPTS_LOCK_NO_HANDOFF: never). cpts_lock_init sets the policy's defaults;
 /// call this after it, before any other thread can see the lock.
-static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32_t handoff_mean_us) {
+static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32_t fair_after_us) {
     lock->spin_limit = spin_tries;
-    lock->fair_handoff_mean_us = handoff_mean_us;
-    lock->fair_handoff_after_ns = handoff_mean_us == CPTS_LOCK_NO_HANDOFF ? UINT64_MAX : 0;
+    lock->fair_after_us = fair_after_us;
 }
 
-/// A lock whose policy is CPTS_LOCK_POLICY_PTHREAD, with the pthread mutex
-/// it delegates to. The caller initialises `pthread` (cpts_mutex_init,
-/// cpts_cond_init) after cpts_lock_init.
-typedef struct cpts_pthread_backed_lock {
-    cpts_lock_t lock;
-    cpts_pthread_lock_t pthread;
-} cpts_pthread_backed_lock_t;
+/// The byte at `header`, read again where the compiler would otherwise keep
+/// an earlier read of it in a register: SafeBox's block header (which lock
+/// follows) never changes, and a fresh read lets the inline fast path test it
+/// straight from memory (one compare) instead of loading it into a register
+/// that a slow path also uses. A relaxed atomic load, which the optimiser
+/// does not merge with other loads; a plain load on every platform.
+static inline uint8_t cpts_header_reread(const void *header) {
+    return __atomic_load_n((const uint8_t *)header, __ATOMIC_RELAXED);
+}
 
-/// Initialises `lock` (free, no waiters) with `policy`. A
-/// CPTS_LOCK_POLICY_PTHREAD lock must be the `lock` of a
-/// cpts_pthread_backed_lock_t.
+/// Initialises `lock` (free, no waiters) with `policy`.
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
 
-/// The pthread mutex behind a CPTS_LOCK_POLICY_PTHREAD lock; NULL for
-/// every other policy.
-static inline cpts_pthread_lock_t *cpts_lock_pthread(cpts_lock_t *lock) {
-    if ((__atomic_load_n(&lock->word, __ATOMIC_RELAXED) & CPTS_LOCK_PTHREAD) == 0) return NULL;
-    return &((cpts_pthread_backed_lock_t *)lock)->pthread;
-}
-
-/// Pthread policy: records the calling thread as the holder, after it
-/// locked the pthread mutex.
-void cpts_lock_record_owner(cpts_lock_t *lock);
-
-/// Pthread policy: clears the holder if it is the calling thread, before
-/// it unlocks the pthread mutex or waits on its condition. False when the
-/// calling thread was not the recorded holder (nothing changes then).
-bool cpts_lock_clear_owner(cpts_lock_t *lock);
+/// The lock word now (see above), read atomically: for tests and
+/// diagnostics that watch the protocol from outside.
+static inline uint32_t cpts_lock_word(const cpts_lock_t *lock) { return __atomic_load_n(&lock->word, __ATOMIC_RELAXED); }
 
 /// One compare-exchange 0 -> HELD with acquire ordering. False when the lock
-/// is held, parked-on, or checked: call cpts_lock_acquire_slow then.
+/// is held, may have parked threads, is reserved for a fair requester, or
+/// is checked: call cpts_lock_acquire_slow then.
 static inline bool cpts_lock_acquire_fast(cpts_lock_t *lock) {
     uint32_t expected = 0;
     return __atomic_compare_exchange_n(&lock->word, &expected, CPTS_LOCK_HELD, false, __ATOMIC_ACQUIRE,
                                        __ATOMIC_RELAXED);
 }
 
-/// One compare-exchange HELD -> 0 with release ordering. False when a
-/// thread may be parked or the lock is checked (or not held at all): call
-/// cpts_lock_release_slow then.
+/// The part of a release that the inline fast path cannot do: wakes one
+/// parked thread, or grants the lock to the fair requester, as `previous`
+/// (the word before the release's fetch-sub) asks; `left` is what the
+/// fetch-sub left. Called by the releaser only, right after that fetch-sub.
+/// False when `previous` was not held (a release by a thread that never
+/// locked): the fetch-sub is undone and nothing else happens, so
+/// cpts_lock_release_slow can answer EPERM.
+bool cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left);
+
+#if defined(CPTS_RELEASE_COMPARE_EXCHANGE)
+/// Engine study only: the release of the first engine, one compare-exchange
+/// HELD -> 0 that fails (to cpts_lock_release_slow) whenever a thread may be
+/// parked, so a contended release costs two read-modify-writes of the word.
 static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
     uint32_t expected = CPTS_LOCK_HELD;
     return __atomic_compare_exchange_n(&lock->word, &expected, 0, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
+#else
+/// Releases an unchecked lock with one atomic operation, blind: a fetch-sub
+/// of HELD with release ordering, then an out-of-line wake only when the old
+/// value says a thread marked the word PARKED or a starving waiter asked for
+/// the lock. No load comes first: an unchecked word carries no flag, so the
+/// old value is just HELD unless somebody waits. False when the lock was
+/// not held (nothing changed then): call cpts_lock_release_slow, which
+/// answers EPERM.
+///
+/// Unchecked locks only. A checked lock must release with
+/// cpts_lock_release_slow, which verifies and clears the owner; callers
+/// keep the policy next to the lock (SafeBox: the header byte) and test it
+/// before choosing.
+static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
+    uint32_t previous = __atomic_fetch_sub(&lock->word, CPTS_LOCK_HELD, __ATOMIC_RELEASE);
+    return previous == CPTS_LOCK_HELD || cpts_lock_release_wake(lock, previous, previous - CPTS_LOCK_HELD);
+}
+#endif
 
 /// Spins (policy permitting), then parks until the lock is taken or
 /// `deadline_ns` (CLOCK_MONOTONIC, or CPTS_LOCK_NO_DEADLINE) passes.
@@ -170,7 +187,8 @@ static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
 /// the caller: waiting would never end).
 int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns);
 
-/// Releases after the fast path failed: wakes one parked thread if any.
+/// Releases after the fast path failed (checks the owner of a checked
+/// lock): wakes one parked thread, or grants the fair requester the lock.
 /// Returns 0, or EPERM when the lock is not held, or (checked) is held by
 /// another thread; the lock is left untouched then.
 int cpts_lock_release_slow(cpts_lock_t *lock);
@@ -187,7 +205,7 @@ typedef enum cpts_lock_holder {
     /// Held by another thread, or by somebody the lock cannot name (the
     /// adaptive and plain policies do not record their holder).
     CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN = 1,
-    /// Held by the calling thread (checked and pthread policies only).
+    /// Held by the calling thread (checked policy only).
     CPTS_LOCK_HOLDER_CALLER = 2,
 } cpts_lock_holder;
 

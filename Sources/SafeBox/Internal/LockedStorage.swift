@@ -125,28 +125,30 @@ protocol StorageLock {
 // MARK: - SafeBox's lock
 
 extension MutexCell: StorageLock {
+    /// The header byte, then a lock word or a pthread mutex and condition.
     @usableFromInline
     static func size(_ policy: SafeBoxPolicy) -> Int {
-        policy.pthreadKind == nil ? MemoryLayout<cpts_lock_t>.size : MemoryLayout<cpts_pthread_backed_lock_t>.size
+        lockOffset
+            + (policy.pthreadKind == nil ? MemoryLayout<cpts_lock_t>.size : MemoryLayout<cpts_pthread_lock_t>.size)
     }
 
-    /// A lock-word policy puts a `cpts_lock_t` at `block`; a pthread policy
-    /// a `cpts_pthread_backed_lock_t`, whose first member is the word (with
-    /// `CPTS_LOCK_PTHREAD` set, so the engine knows the mutex follows it).
+    /// Writes the header (which lock follows), then initialises a
+    /// `cpts_lock_t` for a lock-word policy or a `cpts_pthread_lock_t` for a
+    /// pthread policy at ``MutexCell/lockOffset``.
     @usableFromInline
     static func initialize(at block: UnsafeMutableRawPointer, _ policy: SafeBoxPolicy) {
+        block.storeBytes(of: header(for: policy), as: UInt8.self)
         if let kind = policy.pthreadKind {
-            let backed = block.bindMemory(to: cpts_pthread_backed_lock_t.self, capacity: 1)
-            backed.initialize(to: cpts_pthread_backed_lock_t())
-            backed.pointer(to: \.pthread.kind)!.pointee = kind.mutexKind
-            cpts_lock_init(backed.pointer(to: \.lock)!, policy.engineValue)
-            PThreadLockOperations.create(backed.pointer(to: \.pthread)!, kind: kind)
-        } else {
-            let word = block.bindMemory(to: cpts_lock_t.self, capacity: 1)
+            let pthread = (block + lockOffset).bindMemory(to: cpts_pthread_lock_t.self, capacity: 1)
+            pthread.initialize(to: cpts_pthread_lock_t())
+            pthread.pointer(to: \.kind)!.pointee = kind.mutexKind
+            PThreadLockOperations.create(pthread, kind: kind)
+        } else if let engine = policy.lockWordPolicy {
+            let word = (block + lockOffset).bindMemory(to: cpts_lock_t.self, capacity: 1)
             word.initialize(to: cpts_lock_t())
-            cpts_lock_init(word, policy.engineValue)
+            cpts_lock_init(word, engine)
             if case .adaptive(let tuning) = policy.kind {
-                cpts_lock_tune(word, tuning.spinTries, tuning.handOffMeanMicroseconds)
+                cpts_lock_tune(word, tuning.spinTries, tuning.handOffAfterMicroseconds)
             }
         }
     }
@@ -156,20 +158,18 @@ extension MutexCell: StorageLock {
         let cell = MutexCell(viewing: block)
         // A box is destroyed only when nothing borrows it, so a held lock
         // here means a lock()/unlock() imbalance inside the module.
-        if cpts_lock_ownership(cell.state) != CPTS_LOCK_HOLDER_NONE { LockMisuse.destroyedWhileLocked.stop() }
+        if cell.ownership != .free { LockMisuse.destroyedWhileLocked.stop() }
         if let pthread = cell.pthreadLock {
             PThreadLockOperations.destroy(pthread)
-            block.assumingMemoryBound(to: cpts_pthread_backed_lock_t.self).deinitialize(count: 1)
+            pthread.deinitialize(count: 1)
         } else {
             cell.state.deinitialize(count: 1)
         }
     }
 
-    /// The word is at the start of the block for every policy (it is the
-    /// first member of `cpts_pthread_backed_lock_t`).
     @inlinable
     init(viewing block: UnsafeMutableRawPointer) {
-        self.init(state: block.assumingMemoryBound(to: cpts_lock_t.self))
+        self.init(block: block)
     }
 
     /// How this lock waits when contended. The fields never change after
@@ -178,15 +178,7 @@ extension MutexCell: StorageLock {
     var tuning: SafeBoxPolicy.Tuning {
         SafeBoxPolicy.Tuning(
             spinTries: state.pointer(to: \.spin_limit)!.pointee,
-            handOffMeanMicroseconds: state.pointer(to: \.fair_handoff_mean_us)!.pointee)
-    }
-
-    /// The count of threads in `wait(until:)`, read and written with the
-    /// lock held. Through a pointer to the field: `state.pointee.
-    /// condition_waiters += 1` would be a Swift access to the whole lock,
-    /// which overlaps other threads' atomic operations on its word.
-    var conditionWaiters: UnsafeMutablePointer<Int> {
-        state.pointer(to: \.condition_waiters)!
+            handOffAfterMicroseconds: state.pointer(to: \.fair_after_us)!.pointee)
     }
 }
 
@@ -247,6 +239,7 @@ extension ReaderWriterLockCell: StorageLock {
 // MARK: - The pthread mutex behind a pthread policy
 
 extension PThreadLockOperations {
+    @inlinable
     static func mutex(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) -> UnsafeMutablePointer<cpts_mutex_t> {
         lock.pointer(to: \.mutex)!
     }
@@ -256,8 +249,9 @@ extension PThreadLockOperations {
     }
 
     /// The kind the mutex was created with (set once, before any thread
-    /// could see the lock).
+    /// could see the lock). Through a pointer to the field: `lock.pointee`
+    /// would read the whole lock while other threads change its mutex.
     static func kind(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) -> SafeBoxPolicy.PThreadKind {
-        SafeBoxPolicy.PThreadKind(lock.pointee.kind)
+        SafeBoxPolicy.PThreadKind(lock.pointer(to: \.kind)!.pointee)
     }
 }

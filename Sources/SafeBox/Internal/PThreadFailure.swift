@@ -8,7 +8,7 @@ import CPThreadShim
 /// message names the call, the error and what it means for a SafeBox user.
 @usableFromInline
 enum PThreadFailure {
-    @usableFromInline
+    @inlinable
     static func check(
         _ code: CInt,
         _ call: StaticString,

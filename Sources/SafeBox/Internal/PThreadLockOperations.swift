@@ -4,10 +4,12 @@ import CPThreadShim
 /// place, each return code checked (as swift-nio's `LockOperations`).
 ///
 /// These back the ``SafeBoxPolicy/pthread(_:)`` policies: ``MutexCell``
-/// calls them from its out-of-line paths when its lock word carries
-/// `CPTS_LOCK_PTHREAD`. A failure stops the process with
-/// ``PThreadFailure``'s message naming the call, the error and what it means
-/// for a SafeBox user.
+/// calls them when its header says a pthread mutex follows. `lock` and
+/// `unlock` are inlined into the caller, so an uncontended
+/// operation is one call into libc and a test of its result. A failure stops
+/// the process with ``PThreadFailure``'s message naming the call, the error
+/// and what it means for a SafeBox user.
+@usableFromInline
 enum PThreadLockOperations {
     static func create(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>, kind: SafeBoxPolicy.PThreadKind) {
         PThreadFailure.check(cpts_mutex_init(mutex(lock), kind.mutexKind), "pthread_mutex_init")
@@ -19,6 +21,7 @@ enum PThreadLockOperations {
         PThreadFailure.check(cpts_mutex_destroy(mutex(lock)), "pthread_mutex_destroy")
     }
 
+    @inlinable
     static func lock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
         PThreadFailure.check(cpts_mutex_lock(mutex(lock)), "pthread_mutex_lock")
     }
@@ -41,6 +44,7 @@ enum PThreadLockOperations {
         PThreadFailure.fail(code, "pthread_mutex_clocklock")
     }
 
+    @inlinable
     static func unlock(_ lock: UnsafeMutablePointer<cpts_pthread_lock_t>) {
         PThreadFailure.check(cpts_mutex_unlock(mutex(lock)), "pthread_mutex_unlock")
     }

@@ -24,6 +24,15 @@ func unlockFromAnotherThread(policy: SafeBoxPolicy) -> Never {
     parkForever()
 }
 
+/// Exit-test body: unlocks a box of `policy` that nobody holds. The box
+/// stays alive until after the unlock: a temporary `SharedBox(…).lock` would
+/// be freed before `unlock()` runs, which then reads freed memory.
+func unlockWhileFree(policy: SafeBoxPolicy) {
+    let shared = SharedBox((), policy: policy)
+    shared.lock.unlock()
+    withExtendedLifetime(shared) {}
+}
+
 /// Exit-test body: holds a box of `policy` on another thread and asserts,
 /// on this one, that this thread holds it.
 func assertOwnedWhileAnotherThreadHolds(policy: SafeBoxPolicy) {

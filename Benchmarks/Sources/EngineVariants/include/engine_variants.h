@@ -18,16 +18,21 @@ typedef struct ev_lock ev_lock;
     void ev_##prefix##_lock(ev_lock *lock);       \
     void ev_##prefix##_unlock(ev_lock *lock);
 
-/// SafeBox's constants: 20 tries of 64-127 pauses, hand-off every 250 µs on average.
+/// SafeBox's engine and constants: 20 tries of 64-127 pauses, a waiter asks
+/// for the lock after 1 ms.
 EV_DECLARE(shipped)
+/// The first engine: compare-exchange release, releaser hand-off every 250 µs on average.
+EV_DECLARE(first)
+/// Today's engine with the first engine's compare-exchange release.
+EV_DECLARE(casrelease)
 /// Spinners stop as soon as a thread is parked.
 EV_DECLARE(joinparked)
 /// 5 tries instead of 20.
 EV_DECLARE(tries5)
-/// No hand-off.
+/// No fairness: waiters never ask for a hand-off.
 EV_DECLARE(nohandoff)
-/// Hand-off every 1 ms on average.
-EV_DECLARE(handoff1ms)
+/// A waiter asks for the lock after 250 µs.
+EV_DECLARE(fair250us)
 
 #undef EV_DECLARE
 
