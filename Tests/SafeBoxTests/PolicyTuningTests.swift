@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -36,7 +37,13 @@ struct PolicyTuningTests {
         let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
         let lock = shared.lock
         lock.lock()
-        let waiter = spawnThread { shared.box.withLock { $0 += 1 } }
+        let waiterRan = WaiterRan()
+        let waiter = spawnThread {
+            shared.box.withLock {
+                $0 += 1
+                waiterRan.flag.store(true, ordering: .releasing)
+            }
+        }
         // The waiter spins out, parks, wakes at its 100 µs threshold and asks
         // for the lock (on a busy machine that can take a while).
         let asked = Date().addingTimeInterval(20)
@@ -46,10 +53,13 @@ struct PolicyTuningTests {
         #expect(cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0)
         lock.unlock()
         // Without the request this thread, still running, would re-take the
-        // lock long before the sleeping waiter could be scheduled.
+        // lock long before the sleeping waiter could be scheduled. Taking it
+        // is correct only once the waiter has had its turn (this thread may
+        // be preempted right after the unlock on a busy machine).
         let retaken = lock.tryLock()
+        let waiterHadItsTurn = waiterRan.flag.load(ordering: .acquiring)
         if retaken { lock.unlock() }
-        #expect(!retaken)
+        #expect(!retaken || waiterHadItsTurn, "the releaser re-took a lock a starving waiter had asked for")
         waiter.wait()
         #expect(shared.box.withLock { $0 } == 1)
         #expect(shared.lock.state.pointee.word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED | CPTS_LOCK_FAIR) == 0)
@@ -66,4 +76,10 @@ struct PolicyTuningTests {
         #expect(standardError(tries).contains("spinTries must be in 0...10000, not -1"))
         #expect(standardError(interval).contains("handOffEvery must be between 0 and 1 hour"))
     }
+}
+
+/// Set by the waiter inside its critical section, so the test can tell a
+/// legitimate later acquisition from one that barged ahead of it.
+private final class WaiterRan: Sendable {
+    let flag = Atomic<Bool>(false)
 }
