@@ -114,6 +114,17 @@ final class SourceIndex {
     /// The build settings of the target holding the file at `path`, if known.
     func targetSettings(of path: String) -> TargetSettings? { settings.target(containing: path) }
 
+    /// The `Actor.assumeIsolated` that `call` is, when its base names a
+    /// global actor (`MainActor.assumeIsolated { … }` → `MainActor`).
+    func globalActorAssumption(_ call: FunctionCallExprSyntax) -> (member: MemberAccessExprSyntax, actor: String)? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "assumeIsolated",
+            let actor = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            globalActors.contains(actor)
+        else { return nil }
+        return (member, actor)
+    }
+
     /// The type called `name` as seen from inside the types `scope`
     /// (outermost first); `qualifier` is a written prefix such as `Outer` in
     /// `Outer.Inner`. When several modules declare the name, the one whose

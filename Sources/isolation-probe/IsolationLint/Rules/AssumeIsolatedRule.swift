@@ -159,10 +159,7 @@ struct AssumeIsolatedRule {
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            guard let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                member.declName.baseName.text == "assumeIsolated",
-                let actor = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                rule.index.globalActors.contains(actor),
+            guard let (member, actor) = rule.index.globalActorAssumption(node),
                 let reason = rule.offActorReason(around: Syntax(node))
             else { return .visitChildren }
             candidates.append(LintCandidate(

@@ -48,7 +48,7 @@ struct DeinitAssumeIsolatedRule {
 
         override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
             guard !TypeSyntaxQueries.hasModifier(node.modifiers, "isolated"), let body = node.body else { return .skipChildren }
-            let finder = AssumptionFinder(globalActors: rule.index.globalActors)
+            let finder = AssumptionFinder(index: rule.index)
             finder.walk(body)
             guard let (call, actor) = finder.found else { return .skipChildren }
             var owner: Syntax? = node.parent
@@ -84,21 +84,18 @@ struct DeinitAssumeIsolatedRule {
 
 /// Finds the first `Actor.assumeIsolated` call with a global actor as base.
 final class AssumptionFinder: SyntaxVisitor {
-    let globalActors: Set<String>
+    let index: SourceIndex
     private(set) var found: (call: MemberAccessExprSyntax, actor: String)?
 
-    init(globalActors: Set<String>) {
-        self.globalActors = globalActors
+    init(index: SourceIndex) {
+        self.index = index
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard found == nil else { return .skipChildren }
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            member.declName.baseName.text == "assumeIsolated",
-            let actor = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, globalActors.contains(actor)
-        {
-            found = (member, actor)
+        if let assumption = index.globalActorAssumption(node) {
+            found = (assumption.member, assumption.actor)
             return .skipChildren
         }
         return .visitChildren

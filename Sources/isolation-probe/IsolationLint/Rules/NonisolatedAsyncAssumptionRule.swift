@@ -83,9 +83,7 @@ struct NonisolatedAsyncAssumptionRule {
 
     /// The assumption `call` makes itself, if any.
     fileprivate func assumption(of call: FunctionCallExprSyntax) -> Assumption? {
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "assumeIsolated",
-            let actor = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, index.globalActors.contains(actor)
-        {
+        if let (_, actor) = index.globalActorAssumption(call) {
             return .onActor(actor, call: "\(actor).assumeIsolated")
         }
         guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "dispatchPrecondition",
