@@ -16,6 +16,9 @@
 #   Results/sink.md         the LoggingSink benchmark (sink-benchmark)
 # QUICK=1 runs everything once, shorter, without callgrind, into Results/quick/
 # (not committed): the same tables, too noisy to quote.
+# INSTRUCTIONS_ONLY=1 writes Results/instructions.tsv and stops: callgrind
+# counts do not depend on the machine's load, so they can be refreshed on a
+# busy machine, where the timed tables cannot.
 #
 # Needs valgrind for the instruction counts; without it the report is
 # written without that column.
@@ -40,7 +43,7 @@ fi
 mkdir -p "$OUT"
 
 swift build -c release --product contention-report
-swift build -c release --product sink-benchmark
+[ "${INSTRUCTIONS_ONLY:-0}" = 1 ] || swift build -c release --product sink-benchmark
 BIN_DIR="$(swift build -c release --show-bin-path)"
 BIN="$BIN_DIR/contention-report"
 
@@ -76,6 +79,11 @@ elif command -v valgrind >/dev/null; then
     INSTRUCTION_ARGS=(--instructions "$INSTRUCTIONS")
 else
     echo "valgrind not found: no instruction counts" >&2
+fi
+if [ "${INSTRUCTIONS_ONLY:-0}" = 1 ]; then
+    [ -n "${INSTRUCTION_ARGS[*]}" ] || { echo "INSTRUCTIONS_ONLY=1 needs valgrind, and no QUICK=1" >&2; exit 1; }
+    echo "wrote $INSTRUCTIONS"
+    exit 0
 fi
 
 # What else ran on the machine just before: the report records other
