@@ -37,14 +37,14 @@
  * matter, and a sleeping waiter is woken by the first).
  *
  * Step-to-C table (cpts_lock.c):
- *   w1 read sequence under the lock    | 401
- *   w2 condition_waiters += 1          | 402
- *   w3 release the lock                | 403-409
- *   w4 futex wait on the sequence      | 410 (timed: ETIMEDOUT at any time)
- *   w5 re-acquire, waiters -= 1        | 411-412
- *   n0 notify only if waiters > 0      | MutexCell.notifyWaitersIfAny (cpts_lock.h cpts_lock_has_condition_waiters)
- *   n1 bump the sequence               | 417
- *   n2 wake every sleeper              | 418
+ *   w1 read sequence under the lock    | 406
+ *   w2 condition_waiters += 1          | 407 (the count is in SafeBox's block header)
+ *   w3 release the lock                | 409-413
+ *   w4 futex wait on the sequence      | 414 (timed: ETIMEDOUT at any time)
+ *   w5 re-acquire, waiters -= 1        | 415-416
+ *   n0 notify only if waiters > 0      | MutexCell.notifyWaitersAndUnlock (the header compare, then notifyWaitersAndUnlockOther)
+ *   n1 bump the sequence               | 421
+ *   n2 wake every sleeper              | 422
  */
 
 #ifndef PAIRS

@@ -198,7 +198,6 @@ void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
     __atomic_store_n(&lock->parked_threads, 0, RELAXED);
     __atomic_store_n(&lock->owner, 0, RELAXED);
     __atomic_store_n(&lock->fair_grant, 0, RELAXED);
-    lock->condition_waiters = 0;
     cpts_lock_tune(lock, spins ? CPTS_SPIN_TRIES : 0, spins ? CPTS_FAIR_AFTER_US : CPTS_LOCK_NO_HANDOFF);
 }
 
@@ -395,7 +394,7 @@ cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock) {
     return CPTS_LOCK_HOLDER_OTHER_OR_UNKNOWN;
 }
 
-int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
+int cpts_lock_wait(cpts_lock_t *lock, uint32_t *condition_waiters, uint64_t deadline_ns) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if ((word & CPTS_LOCK_HELD) == 0) return EPERM;
     if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != CPTS_LOCK_HOLDER_CALLER) return EPERM;
@@ -405,16 +404,16 @@ int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns) {
     // before waking, so the park below either sees the new value and
     // returns at once or is already asleep when the wake-up comes.
     uint32_t sequence = __atomic_load_n(&lock->condition_sequence, RELAXED);
-    lock->condition_waiters += 1;
+    *condition_waiters += 1;
     // The slow release serves every policy (the inline one is unchecked only).
     int rc = cpts_lock_release_slow(lock);
     if (rc != 0) {
-        lock->condition_waiters -= 1;
+        *condition_waiters -= 1;
         return rc;
     }
     int parked = cpts_park(&lock->condition_sequence, sequence, deadline_ns);
     if (!cpts_lock_acquire_fast(lock)) cpts_lock_acquire_slow(lock, CPTS_LOCK_NO_DEADLINE);
-    lock->condition_waiters -= 1;
+    *condition_waiters -= 1;
     return parked == ETIMEDOUT ? ETIMEDOUT : 0;
 }
 

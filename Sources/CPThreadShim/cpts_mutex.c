@@ -5,6 +5,11 @@
 #include <pthread.h>
 #include <time.h>
 
+#if defined(__GLIBC__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "include/cpts_clock.h"
 #include "include/cpts_mutex.h"
 
@@ -46,6 +51,24 @@ int cpts_mutex_init(cpts_mutex_t *mutex, cpts_mutex_kind kind) {
 }
 
 int cpts_mutex_destroy(cpts_mutex_t *mutex) { return pthread_mutex_destroy(mutex); }
+
+cpts_mutex_holder_t cpts_mutex_holder(cpts_mutex_t *mutex) {
+#if defined(__GLIBC__)
+    // glibc stores the holder's tid after taking the lock and clears it
+    // before releasing, for every mutex kind. Only the holder writes its
+    // own tid, so reading it back proves ownership; a racing read by another
+    // thread can only see some other value. (For a moment after a lock, and
+    // before an unlock, a held mutex reads as free to other threads.)
+    pid_t owner = __atomic_load_n(&mutex->__data.__owner, __ATOMIC_RELAXED);
+    if (owner == 0) return CPTS_MUTEX_FREE;
+    return owner == (pid_t)syscall(SYS_gettid) ? CPTS_MUTEX_HELD_BY_CALLER : CPTS_MUTEX_HELD_BY_ANOTHER_THREAD;
+#else
+    int rc = pthread_mutex_trylock(mutex);
+    if (rc != 0) return CPTS_MUTEX_HELD_BY_UNKNOWN;
+    pthread_mutex_unlock(mutex);
+    return CPTS_MUTEX_FREE;
+#endif
+}
 
 int cpts_mutex_lock_until(cpts_mutex_t *mutex, uint64_t deadline_ns) {
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 30))

@@ -161,12 +161,13 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     /// let box = SafeBox([Int](), policy: .pthread(.errorCheck))
     /// ```
     ///
-    /// Every kind records which thread holds the box, so
-    /// ``SafeBox/assertOwnedByCurrentThread(_:file:line:)`` is exact, and an
-    /// unlock by a thread that does not hold the box always stops. Re-entry
-    /// (``SafeBox/withLock(_:)`` inside `withLock`) stops only with
-    /// ``errorCheck``; with the other kinds it deadlocks, as pthread
-    /// specifies.
+    /// glibc records which thread holds every kind of mutex, and SafeBox
+    /// reads that record, so ``SafeBox/assertOwnedByCurrentThread(_:file:line:)``
+    /// is exact on Linux without the box recording anything on the fast
+    /// path (with another C library it tells only whether some thread holds
+    /// the box). Re-entry (``SafeBox/withLock(_:)`` inside `withLock`) stops
+    /// only with ``errorCheck``; with the other kinds it deadlocks, as
+    /// pthread specifies.
     public enum PThreadKind: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// `PTHREAD_MUTEX_NORMAL`: sleeps in the kernel when contended.
         ///

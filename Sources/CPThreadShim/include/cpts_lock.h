@@ -85,8 +85,6 @@ typedef struct cpts_lock {
     uint32_t parked_threads;
     /// Checked policy: the holder's thread identity, 0 when free. Atomic.
     uintptr_t owner;
-    /// Threads parked in cpts_lock_wait. Read and written only with the lock held.
-    intptr_t condition_waiters;
     /// Futex word of the fair requester (the waiter that set CPTS_LOCK_FAIR):
     /// bumped by the release that reserves the lock for it. Atomic.
     uint32_t fair_grant;
@@ -127,6 +125,14 @@ static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32
 /// does not merge with other loads; a plain load on every platform.
 static inline uint8_t cpts_header_reread(const void *header) {
     return __atomic_load_n((const uint8_t *)header, __ATOMIC_RELAXED);
+}
+
+/// The 8 bytes at `header` (SafeBox's whole block header: which lock
+/// follows, and the condition's waiter count), read again for the same
+/// reason as cpts_header_reread. Only the lock's holder may call it: the
+/// holder is the only thread that writes the count.
+static inline uint64_t cpts_header_word_reread(const void *header) {
+    return __atomic_load_n((const uint64_t *)header, __ATOMIC_RELAXED);
 }
 
 /// Initialises `lock` (free, no waiters) with `policy`.
@@ -214,17 +220,18 @@ cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock);
 
 /// With the lock held: releases it, parks until cpts_lock_notify_all (or a
 /// spurious wake-up, or `deadline_ns`), and re-acquires it before returning.
+/// `*condition_waiters` counts the threads in here: it is raised before the
+/// release and lowered after the re-acquire, so the lock guards it, and a
+/// holder that changed the guarded value notifies when it is not 0. (The
+/// count lives outside the lock so its owner can test it together with other
+/// fields: SafeBox keeps it in its block header.)
 /// Returns 0, ETIMEDOUT (deadline passed; the lock is held again anyway), or
 /// EPERM (the caller did not hold the lock; nothing was done).
-int cpts_lock_wait(cpts_lock_t *lock, uint64_t deadline_ns);
+int cpts_lock_wait(cpts_lock_t *lock, uint32_t *condition_waiters, uint64_t deadline_ns);
 
 /// With the lock held: wakes every thread in cpts_lock_wait so each re-checks
-/// its condition. Callers skip the call when condition_waiters is 0.
+/// its condition. Callers skip the call when the waiter count is 0.
 void cpts_lock_notify_all(cpts_lock_t *lock);
-
-/// With the lock held: whether any thread is in cpts_lock_wait, so the
-/// holder must call cpts_lock_notify_all after changing the guarded value.
-static inline bool cpts_lock_has_condition_waiters(const cpts_lock_t *lock) { return lock->condition_waiters > 0; }
 
 /// Whether blocking uses the kernel's futex (true on Linux) or the portable
 /// parking lot over pthread condition variables.

@@ -33,17 +33,12 @@ typedef enum cpts_mutex_kind {
 } cpts_mutex_kind;
 
 /// A pthread mutex with the condition variable its waits use: the lock of a
-/// SafeBox with a pthread policy. The mutex, the holder and the waiter count
-/// come first, so the uncontended path touches one cache line (with the
-/// 8-byte header SafeBox puts before it).
+/// SafeBox with a pthread policy. The mutex comes first, so the uncontended
+/// path touches one cache line (with the 8-byte header SafeBox puts before
+/// it, which also counts the condition's waiters). Nothing beside the mutex
+/// records the holder: the C library already does (see cpts_mutex_holder).
 typedef struct cpts_pthread_lock {
     cpts_mutex_t mutex;
-    /// The holder's cpts_thread_identity(), 0 when free: ownership queries
-    /// need it, and the normal and adaptive kinds cannot say who holds them.
-    /// Written by the holder only; read by any thread (atomically).
-    uintptr_t owner;
-    /// Threads in a condition wait. Read and written only with the mutex held.
-    intptr_t condition_waiters;
     cpts_cond_t condition;
     /// The kind `mutex` was created with.
     cpts_mutex_kind kind;
@@ -76,46 +71,24 @@ static inline int cpts_cond_broadcast(cpts_cond_t *cond) { return pthread_cond_b
 /// (ETIMEDOUT). Spurious wake-ups are possible: callers loop on their predicate.
 int cpts_cond_wait_until(cpts_cond_t *cond, cpts_mutex_t *mutex, uint64_t deadline_ns);
 
-/// The calling thread's identity for owner records: never 0, distinct for
-/// every live thread. One instruction (the thread pointer) where the
-/// compiler can read it, pthread_self() elsewhere.
-static inline uintptr_t cpts_thread_identity(void) {
-#if (defined(__x86_64__) || defined(__aarch64__)) && defined(__has_builtin)
-#if __has_builtin(__builtin_thread_pointer)
-    return (uintptr_t)__builtin_thread_pointer();
-#else
-    return (uintptr_t)pthread_self();
-#endif
-#else
-    return (uintptr_t)pthread_self();
-#endif
-}
+/// Who holds a pthread mutex, as cpts_mutex_holder reads it.
+typedef enum cpts_mutex_holder_t {
+    CPTS_MUTEX_FREE = 0,
+    /// Held by the calling thread.
+    CPTS_MUTEX_HELD_BY_CALLER = 1,
+    /// Held by a thread other than the caller.
+    CPTS_MUTEX_HELD_BY_ANOTHER_THREAD = 2,
+    /// Held, by a thread this C library does not name.
+    CPTS_MUTEX_HELD_BY_UNKNOWN = 3,
+} cpts_mutex_holder_t;
 
-/// After the calling thread locked `lock->mutex`: records it as the holder.
-static inline void cpts_pthread_record_owner(cpts_pthread_lock_t *lock) {
-    __atomic_store_n(&lock->owner, cpts_thread_identity(), __ATOMIC_RELAXED);
-}
-
-/// Before the calling thread unlocks `lock->mutex` (or waits on its
-/// condition): clears the holder if it is the calling thread. False when it
-/// is not (nothing changes then).
-static inline bool cpts_pthread_clear_owner(cpts_pthread_lock_t *lock) {
-    if (__atomic_load_n(&lock->owner, __ATOMIC_RELAXED) != cpts_thread_identity()) return false;
-    __atomic_store_n(&lock->owner, 0, __ATOMIC_RELAXED);
-    return true;
-}
-
-/// With the mutex held: whether any thread is in a condition wait, so the
-/// holder must broadcast after changing the guarded value.
-static inline bool cpts_pthread_has_condition_waiters(const cpts_pthread_lock_t *lock) {
-    return lock->condition_waiters > 0;
-}
-
-/// The recorded holder of `lock` (compare with cpts_thread_identity()), 0
-/// when free. Any thread may ask.
-static inline uintptr_t cpts_pthread_owner(const cpts_pthread_lock_t *lock) {
-    return __atomic_load_n(&lock->owner, __ATOMIC_RELAXED);
-}
+/// Who holds `mutex`. glibc records the holder's kernel thread id in every
+/// kind of mutex it locks (for its own error checks and robust lists), so
+/// there the answer is exact, at the cost of a gettid system call; a
+/// wrapper that recorded the holder again would pay for it on every lock.
+/// Elsewhere the mutex is probed with trylock (released at once when it
+/// succeeds), which tells free from held but not by whom.
+cpts_mutex_holder_t cpts_mutex_holder(cpts_mutex_t *mutex);
 
 #ifdef __cplusplus
 }

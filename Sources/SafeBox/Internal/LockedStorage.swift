@@ -125,18 +125,19 @@ protocol StorageLock {
 // MARK: - SafeBox's lock
 
 extension MutexCell: StorageLock {
-    /// The header byte, then a lock word or a pthread mutex and condition.
+    /// The 8-byte header, then a lock word or a pthread mutex and condition.
     @usableFromInline
     static func size(_ policy: SafeBoxPolicy) -> Int {
         lockOffset
             + (policy.pthreadKind == nil ? MemoryLayout<cpts_lock_t>.size : MemoryLayout<cpts_pthread_lock_t>.size)
     }
 
-    /// Writes the header (which lock follows), then initialises a
+    /// Writes the header (which lock follows; nobody waiting), then initialises a
     /// `cpts_lock_t` for a lock-word policy or a `cpts_pthread_lock_t` for a
     /// pthread policy at ``MutexCell/lockOffset``.
     @usableFromInline
     static func initialize(at block: UnsafeMutableRawPointer, _ policy: SafeBoxPolicy) {
+        block.storeBytes(of: 0, as: UInt64.self)
         block.storeBytes(of: header(for: policy), as: UInt8.self)
         if let kind = policy.pthreadKind {
             let pthread = (block + lockOffset).bindMemory(to: cpts_pthread_lock_t.self, capacity: 1)

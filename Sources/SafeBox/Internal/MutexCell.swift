@@ -1,8 +1,8 @@
 import CPThreadShim
 
 /// The lock half of a ``SafeBox``, at the start of the box's
-/// ``LockedStorage`` block: a one-byte header that says which lock follows,
-/// then that lock.
+/// ``LockedStorage`` block: an 8-byte header (a byte that says which lock
+/// follows, and the number of threads in a condition wait), then that lock.
 ///
 /// - The lock-word policies (``SafeBoxPolicy/adaptive``, ``SafeBoxPolicy/plain``,
 ///   ``SafeBoxPolicy/checked``) use SafeBox's own lock: a 32-bit lock word
@@ -11,11 +11,14 @@ import CPThreadShim
 ///   condition for predicate waits.
 /// - A ``SafeBoxPolicy/pthread(_:)`` cell is a pthread mutex and condition
 ///   (`cpts_pthread_lock_t`), and never touches a lock word: each
-///   operation is the header test, the pthread call with its return code
-///   checked, and the owner record that ownership queries need.
+///   operation is the header test and the pthread call with its return code
+///   checked. Ownership queries ask the C library, which records the holder
+///   of every mutex it locks (`cpts_mutex_holder`).
 ///
-/// The header never changes after initialisation, so the test costs a
-/// predictable branch on a byte in the lock's own cache line.
+/// The header's kind byte never changes after initialisation, so testing it
+/// costs a predictable branch on a byte in the lock's own cache line. The
+/// waiter count shares the header's 8 bytes so that a release tests "an
+/// unchecked lock word that nobody waits on" with one 64-bit compare.
 ///
 /// A cell is a view that owns nothing: the box's ``LockedStorage``
 /// allocates, initialises and tears down the memory it points to, so a copy
@@ -25,14 +28,17 @@ import CPThreadShim
 /// `tryLock`, `lock(until:)`, `unlock`, `notifyWaitersAndUnlock`,
 /// `wait(until:)`); the locking strategy behind it can change without
 /// touching SafeBox's public contract. Misuse the cell can detect (re-entry
-/// and foreign unlocks under the checked policy and the pthread policies,
-/// unlocking a free lock under any policy) stops the process with a message
-/// from ``LockMisuse``, or from ``PThreadFailure`` where the pthread mutex
-/// itself reports it.
+/// and foreign unlocks under the checked policy, unlocking a free lock under
+/// the lock-word policies) stops the process with a message from
+/// ``LockMisuse``, or from ``PThreadFailure`` where the pthread mutex itself
+/// reports it (re-entry and foreign unlocks of an error-checking or
+/// priority-inheritance mutex). SafeBox's API locks and unlocks on one
+/// thread, inside one synchronous `withLock`, so a foreign unlock can only
+/// come from code inside this module.
 @usableFromInline
 struct MutexCell: @unchecked Sendable {
-    /// The start of the box's block: the header (`header`), then the
-    /// lock at ``lockOffset``.
+    /// The start of the box's block: the header (``header``, then
+    /// ``conditionWaiters`` at offset 4), then the lock at ``lockOffset``.
     @usableFromInline
     let block: UnsafeMutableRawPointer
 
@@ -43,8 +49,8 @@ struct MutexCell: @unchecked Sendable {
         self.block = block
     }
 
-    /// Where the lock starts: past the one-byte header, at the alignment
-    /// both locks need.
+    /// Where the lock starts: past the 8-byte header, at the alignment both
+    /// locks need.
     @inlinable
     static var lockOffset: Int { 8 }
 
@@ -53,6 +59,22 @@ struct MutexCell: @unchecked Sendable {
     /// never changes after.
     @inlinable
     var header: UInt8 { block.load(as: UInt8.self) }
+
+    /// The whole 8-byte header, as ``LockedStorage`` lays it out (the kind
+    /// byte first in memory, then three zero bytes, then the waiter count):
+    /// ``uncheckedLockWordNobodyWaiting`` exactly when an unchecked lock word
+    /// follows and no thread is in a condition wait, the one case the
+    /// inline release serves. Only the holder may read it (it alone writes
+    /// the waiter count).
+    @inlinable
+    var headerWord: UInt64 { block.load(as: UInt64.self) }
+
+    /// Threads in a condition wait (`wait(until:)`): bytes 4-7 of the
+    /// header. Read and written only with the lock held.
+    @inlinable
+    var conditionWaiters: UnsafeMutablePointer<UInt32> {
+        (block + 4).assumingMemoryBound(to: UInt32.self)
+    }
 
     /// Header of an unchecked lock word (``SafeBoxPolicy/adaptive``,
     /// ``SafeBoxPolicy/plain``): the only kind the inline paths serve, so
@@ -121,7 +143,6 @@ struct MutexCell: @unchecked Sendable {
     @inlinable
     func lockPThread() {
         PThreadLockOperations.lock(pthread)
-        cpts_pthread_record_owner(pthread)
     }
 
     @usableFromInline @inline(never)
@@ -140,9 +161,7 @@ struct MutexCell: @unchecked Sendable {
 
     @usableFromInline
     func tryLockPThread() -> Bool {
-        guard PThreadLockOperations.tryLock(pthread) else { return false }
-        cpts_pthread_record_owner(pthread)
-        return true
+        PThreadLockOperations.tryLock(pthread)
     }
 
     @usableFromInline @inline(never)
@@ -169,10 +188,7 @@ struct MutexCell: @unchecked Sendable {
     func lockPThread(until deadline: UInt64) -> Bool {
         // Try first, so a free lock is taken even when the deadline has
         // passed, as the lock-word engine does.
-        guard PThreadLockOperations.tryLock(pthread) || PThreadLockOperations.lock(pthread, until: deadline)
-        else { return false }
-        cpts_pthread_record_owner(pthread)
-        return true
+        PThreadLockOperations.tryLock(pthread) || PThreadLockOperations.lock(pthread, until: deadline)
     }
 
     @usableFromInline @inline(never)
@@ -193,26 +209,45 @@ struct MutexCell: @unchecked Sendable {
 
     /// With the lock held, after the value may have changed: wakes every
     /// thread in `wait(until:)` so each re-checks its predicate, then
-    /// releases. Costs one load and a branch more than `unlock()` when
-    /// nobody waits.
+    /// releases. When nobody waits it costs what `unlock()` does: one 64-bit
+    /// compare of the header tests both the kind and the waiter count.
     ///
-    /// The test of the header for an unchecked word is its only inlined use
-    /// of that read, so it compiles to one compare against memory; the rarer
-    /// kinds read the byte again (`cpts_header_reread`) rather than keep the
-    /// first read in a register, which cost the common path an instruction.
+    /// That compare is the only inlined use of the first read, so it
+    /// compiles to one compare against memory; the other cases read the
+    /// header again (`cpts_header_word_reread`) rather than keep the first
+    /// read in a register, which cost the common path an instruction.
     @inlinable
     func notifyWaitersAndUnlock() {
-        if _slowPath(header != Self.uncheckedLockWord) {
-            let header = cpts_header_reread(block)
-            if header == Self.pthreadMutex {
-                if _slowPath(cpts_pthread_has_condition_waiters(pthread)) { notifyWaiters() }
-            } else if _slowPath(cpts_lock_has_condition_waiters(state)) {
-                notifyWaiters()
-            }
-            return unlockOther(header)
+        if _slowPath(headerWord != Self.uncheckedLockWordNobodyWaiting) {
+            // A pthread cell that nobody waits on is tested next, inline, so
+            // those policies pay two compares in all for the release. (A
+            // test for a checked word here as well would save the checked
+            // policy a call but cost the pthread policies an instruction:
+            // the compiler then reads the header into a register first.)
+            if cpts_header_word_reread(block) == Self.pthreadMutexNobodyWaiting { return unlockPThread() }
+            return notifyWaitersAndUnlockOther()
         }
-        if _slowPath(cpts_lock_has_condition_waiters(state)) { notifyWaiters() }
         unlockLockWord()
+    }
+
+    /// The header of an unchecked lock word's cell when no thread is in a
+    /// condition wait.
+    @inlinable
+    static var uncheckedLockWordNobodyWaiting: UInt64 { UInt64(littleEndian: UInt64(uncheckedLockWord)) }
+
+    /// The header of a pthread cell when no thread is in a condition wait
+    /// (the kind is the header's first byte, and the count is 0).
+    @inlinable
+    static var pthreadMutexNobodyWaiting: UInt64 { UInt64(littleEndian: UInt64(pthreadMutex)) }
+
+    /// `notifyWaitersAndUnlock()` for a checked lock word, or for any cell
+    /// with a thread in a condition wait.
+    @usableFromInline @inline(never)
+    func notifyWaitersAndUnlockOther() {
+        if conditionWaiters.pointee != 0 { notifyWaiters() }
+        let header = header
+        if header == Self.uncheckedLockWord { return unlockLockWord() }
+        unlockOther(header)
     }
 
     /// An unchecked lock word's release: the blind inline fetch-sub.
@@ -223,35 +258,28 @@ struct MutexCell: @unchecked Sendable {
     }
 
     /// `unlock()` for every header but an unchecked lock word.
-    @inlinable
+    @inlinable @inline(__always)
     func unlockOther(_ header: UInt8) {
         if header == Self.pthreadMutex { return unlockPThread() }
         unlockContended()  // a checked word: the slow path checks the owner
     }
 
+    /// An error-checking or priority-inheritance mutex answers a foreign
+    /// unlock with EPERM, which stops with pthread's message; the normal and
+    /// adaptive kinds do not check (see the type's note on foreign unlocks).
     @inlinable
     func unlockPThread() {
-        if _slowPath(!cpts_pthread_clear_owner(pthread)) { unlockPThreadNotHeld() }
         PThreadLockOperations.unlock(pthread)
     }
 
-    @usableFromInline @inline(never)
+    /// The engine's out-of-line release, which checks a checked word's
+    /// owner and answers EPERM for a lock that is not held. Inlined into
+    /// its callers, all of them already off the inline path, so a checked
+    /// release costs one call into the engine rather than two.
+    @inlinable @inline(__always)
     func unlockContended() {
         let code = cpts_lock_release_slow(state)
         if code != 0 { LockMisuse.foreignUnlock.stop() }
-    }
-
-    /// An unlock by a thread the owner record does not name. Error-checking
-    /// and priority-inheritance mutexes reject it themselves (EPERM, stopped
-    /// with pthread's message); the normal and adaptive kinds would unlock
-    /// silently, so the record stands in for their check.
-    @usableFromInline @inline(never)
-    func unlockPThreadNotHeld() -> Never {
-        switch PThreadLockOperations.kind(pthread) {
-        case .errorCheck, .priorityInheritance: PThreadLockOperations.unlock(pthread)
-        case .normal, .adaptive: break
-        }
-        LockMisuse.foreignUnlock.stop()
     }
 
     /// With the lock held: releases it, sleeps until another thread calls
@@ -261,18 +289,16 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline
     func wait(until deadline: UInt64?) -> Bool {
         if usesPThread {
-            guard cpts_pthread_clear_owner(pthread) else { LockMisuse.waitWithoutHolding.stop() }
-            // Through a pointer to the field: `pthread.pointee.
-            // condition_waiters += 1` would be a Swift access to the whole
-            // lock, which overlaps other threads' operations on its mutex.
-            let waiters = pthread.pointer(to: \.condition_waiters)!
-            waiters.pointee += 1
+            // pthread_cond_wait on a mutex the caller does not hold is
+            // undefined for the normal and adaptive kinds: ask first.
+            let holder = ownership
+            guard holder == .currentThread || holder == .someThread else { LockMisuse.waitWithoutHolding.stop() }
+            conditionWaiters.pointee += 1
             let notified = PThreadLockOperations.wait(pthread, until: deadline)
-            waiters.pointee -= 1
-            cpts_pthread_record_owner(pthread)
+            conditionWaiters.pointee -= 1
             return notified
         }
-        let code = cpts_lock_wait(state, deadline ?? .max)
+        let code = cpts_lock_wait(state, conditionWaiters, deadline ?? .max)
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
         LockMisuse.waitWithoutHolding.stop()
@@ -291,8 +317,12 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline
     var ownership: Ownership {
         if usesPThread {
-            let owner = cpts_pthread_owner(pthread)
-            return owner == 0 ? .free : owner == cpts_thread_identity() ? .currentThread : .anotherThread
+            switch cpts_mutex_holder(PThreadLockOperations.mutex(pthread)) {
+            case CPTS_MUTEX_FREE: return .free
+            case CPTS_MUTEX_HELD_BY_CALLER: return .currentThread
+            case CPTS_MUTEX_HELD_BY_ANOTHER_THREAD: return .anotherThread
+            default: return .someThread
+            }
         }
         switch cpts_lock_ownership(state) {
         case CPTS_LOCK_HOLDER_NONE: return .free
@@ -305,9 +335,11 @@ struct MutexCell: @unchecked Sendable {
     enum Ownership: Equatable {
         case free
         case currentThread
-        /// Checked and pthread policies: a thread other than the caller holds it.
+        /// Checked and (on glibc) pthread policies: a thread other than the
+        /// caller holds it.
         case anotherThread
-        /// Unchecked policies do not record the owner: held, by whom unknown.
+        /// Unchecked policies do not record the owner, nor does a pthread
+        /// mutex outside glibc: held, by whom unknown.
         case someThread
     }
 }
