@@ -107,7 +107,9 @@ struct LintFuzzTests {
         try manager.createSymbolicLink(atPath: tree.path("Dangling.swift"), withDestinationPath: "/nonexistent/Dangling.swift")
         #expect(mkfifo(tree.path("Pipe.swift"), 0o644) == 0)
         try tree.write("final class Unreadable: @unchecked Sendable { var f: () -> Void = {} }\n", to: "Unreadable.swift")
-        let unreadableTestable = getuid() != 0  // root reads mode-000 files anyway
+        // Root reads mode-000 files anyway; SmallDefectTests' unreadable-file
+        // test drops root's capabilities to see what a user sees.
+        let unreadableTestable = getuid() != 0
         #expect(chmod(tree.path("Unreadable.swift"), 0) == 0)
 
         let run = try await ProbeBinary.run(["lint", tree.root, "--format", "json"])

@@ -165,6 +165,27 @@ struct SmallDefectTests {
         #expect(output.contains("1 unreadable skipped"), "\(output)")
     }
 
+    @Test("lint names a file it cannot read and lints the rest",
+          .enabled(if: Unprivileged.prefix != nil, "as root, and setpriv cannot drop root's capabilities here"))
+    func unreadableFileIsNamed() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("probe-unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let open = root.appendingPathComponent("Open.swift")
+        let closed = root.appendingPathComponent("Closed.swift")
+        try Data("final class Open: @unchecked Sendable { var onEvent: () -> Void = {} }\n".utf8).write(to: open)
+        try Data("final class Closed: @unchecked Sendable { var onEvent: () -> Void = {} }\n".utf8).write(to: closed)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: closed.path)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try await Unprivileged.runProbe(["lint", root.path])
+        let output = run.standardOutput + run.standardError
+        #expect(output.contains("\(closed.path): warning: skipped, cannot read:"), "\(output)")
+        #expect(output.contains("1 unreadable skipped"), "\(output)")
+        // The readable file is still linted: its finding is reported.
+        #expect(output.contains("\(open.path):1:"), "\(output)")
+        #expect(!output.contains("\(closed.path):1:"), "\(output)")
+    }
+
     @Test("a path behind a folder that cannot be searched says permission denied",
           .enabled(if: Unprivileged.prefix != nil, "as root, and setpriv cannot drop root's capabilities here"))
     func unsearchableFolder() async throws {
