@@ -82,7 +82,8 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     /// sections.
     ///
     /// ```swift
-    /// // Waiters care about p99 more than about the worst case:
+    /// // Never ask for a hand-off: a sleeping thread may be overtaken
+    /// // indefinitely (in the benchmark report this raised p99, not throughput).
     /// let quotes = SafeBox([String: Double](), policy: .adaptive(spinTries: 20, handOffEvery: nil))
     /// // Long critical sections: look a few times, hand off after a millisecond.
     /// let index = SafeBox([String: [Int]](), policy: .adaptive(spinTries: 5, handOffEvery: .milliseconds(1)))
