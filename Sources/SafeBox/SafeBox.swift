@@ -128,9 +128,11 @@ extension SafeBox where Value: ~Copyable {
     /// paths that must only run inside `withLock`.
     ///
     /// With the ``SafeBoxPolicy/checked`` policy the box knows its holder,
-    /// so this verifies that the holder is the calling thread. The other
-    /// policies do not record the holder (that would cost the fast path), so
-    /// there it verifies only that some thread holds the box.
+    /// and with a ``SafeBoxPolicy/pthread(_:)`` policy glibc records it in
+    /// the mutex, so there this verifies that the holder is the calling
+    /// thread. The other policies do not record the holder (that would cost
+    /// the fast path), so there it verifies only that some thread holds the
+    /// box.
     ///
     /// ```swift
     /// let books = SafeBox([String](), policy: .checked)
