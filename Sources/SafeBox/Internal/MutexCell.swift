@@ -245,9 +245,7 @@ struct MutexCell: @unchecked Sendable {
     @usableFromInline @inline(never)
     func notifyWaitersAndUnlockOther() {
         if conditionWaiters.pointee != 0 { notifyWaiters() }
-        let header = header
-        if header == Self.uncheckedLockWord { return unlockLockWord() }
-        unlockOther(header)
+        unlock()
     }
 
     /// An unchecked lock word's release: the blind inline fetch-sub.
