@@ -87,8 +87,13 @@ extension SafeBox where Value: ~Copyable {
     public borrowing func withLock<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-        storage.lock.lock()
-        defer { storage.lock.notifyWaitersAndUnlock() }
+        // The header's kind is read once, into a register, so the compiler
+        // lays out one copy of the critical section per kind and neither
+        // release tests the header again.
+        let cell = storage.lock
+        let usesPThread = cell.usesPThread
+        cell.lock(usesPThread: usesPThread)
+        defer { cell.notifyWaitersAndUnlock(usesPThread: usesPThread) }
         return try storage.withValue(body)
     }
 
@@ -107,8 +112,10 @@ extension SafeBox where Value: ~Copyable {
     public borrowing func withLockIfAvailable<Result: ~Copyable, E: Error>(
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result? {
-        guard storage.lock.tryLock() else { return nil }
-        defer { storage.lock.notifyWaitersAndUnlock() }
+        let cell = storage.lock
+        let usesPThread = cell.usesPThread
+        guard cell.tryLock(usesPThread: usesPThread) else { return nil }
+        defer { cell.notifyWaitersAndUnlock(usesPThread: usesPThread) }
         return try storage.withValue(body)
     }
 }

@@ -127,14 +127,6 @@ static inline uint8_t cpts_header_reread(const void *header) {
     return __atomic_load_n((const uint8_t *)header, __ATOMIC_RELAXED);
 }
 
-/// The 8 bytes at `header` (SafeBox's whole block header: which lock
-/// follows, and the condition's waiter count), read again for the same
-/// reason as cpts_header_reread. Only the lock's holder may call it: the
-/// holder is the only thread that writes the count.
-static inline uint64_t cpts_header_word_reread(const void *header) {
-    return __atomic_load_n((const uint64_t *)header, __ATOMIC_RELAXED);
-}
-
 /// Initialises `lock` (free, no waiters) with `policy`.
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
 

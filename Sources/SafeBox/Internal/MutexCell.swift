@@ -131,10 +131,18 @@ struct MutexCell: @unchecked Sendable {
         }
     }
 
-    /// Acquires the lock, waiting as long as it takes. A checked word needs
-    /// no test of its own here: its flag fails the inline compare-exchange.
+    /// Acquires the lock, waiting as long as it takes.
     @inlinable
     func lock() {
+        lock(usesPThread: usesPThread)
+    }
+
+    /// `lock()` for a caller that read ``usesPThread`` once and passes it
+    /// to the release too (see ``notifyWaitersAndUnlock(usesPThread:)``).
+    /// A checked word needs no test of its own here: its flag fails the
+    /// inline compare-exchange.
+    @inlinable
+    func lock(usesPThread: Bool) {
         if _slowPath(usesPThread) { return lockPThread() }
         if _fastPath(cpts_lock_acquire_fast(state)) { return }
         lockContended()
@@ -154,6 +162,12 @@ struct MutexCell: @unchecked Sendable {
     /// True when the lock was taken; false when another thread holds it.
     @inlinable
     func tryLock() -> Bool {
+        tryLock(usesPThread: usesPThread)
+    }
+
+    /// `tryLock()` for a caller that read ``usesPThread`` once.
+    @inlinable
+    func tryLock(usesPThread: Bool) -> Bool {
         if _slowPath(usesPThread) { return tryLockPThread() }
         if _fastPath(cpts_lock_acquire_fast(state)) { return true }
         return tryLockContended()
@@ -209,24 +223,26 @@ struct MutexCell: @unchecked Sendable {
 
     /// With the lock held, after the value may have changed: wakes every
     /// thread in `wait(until:)` so each re-checks its predicate, then
-    /// releases. When nobody waits it costs what `unlock()` does: one 64-bit
-    /// compare of the header tests both the kind and the waiter count.
-    ///
-    /// That compare is the only inlined use of the first read, so it
-    /// compiles to one compare against memory; the other cases read the
-    /// header again (`cpts_header_word_reread`) rather than keep the first
-    /// read in a register, which cost the common path an instruction.
+    /// releases.
     @inlinable
     func notifyWaitersAndUnlock() {
-        if _slowPath(headerWord != Self.uncheckedLockWordNobodyWaiting) {
-            // A pthread cell that nobody waits on is tested next, inline, so
-            // those policies pay two compares in all for the release. (A
-            // test for a checked word here as well would save the checked
-            // policy a call but cost the pthread policies an instruction:
-            // the compiler then reads the header into a register first.)
-            if cpts_header_word_reread(block) == Self.pthreadMutexNobodyWaiting { return unlockPThread() }
-            return notifyWaitersAndUnlockOther()
+        notifyWaitersAndUnlock(usesPThread: usesPThread)
+    }
+
+    /// `notifyWaitersAndUnlock()` for a caller that read ``usesPThread``
+    /// before it locked. With the kind in a register across the critical
+    /// section, the compiler threads this test into the lock's and lays
+    /// out one copy of the section per kind, so the release tests only
+    /// what its kind needs: for a lock word, one 64-bit compare of the
+    /// header ("unchecked, nobody waiting"); for a pthread mutex, the
+    /// waiter count.
+    @inlinable
+    func notifyWaitersAndUnlock(usesPThread: Bool) {
+        if _slowPath(usesPThread) {
+            if _slowPath(conditionWaiters.pointee != 0) { notifyWaiters() }
+            return unlockPThread()
         }
+        if _slowPath(headerWord != Self.uncheckedLockWordNobodyWaiting) { return notifyWaitersAndUnlockOther() }
         unlockLockWord()
     }
 
@@ -235,13 +251,8 @@ struct MutexCell: @unchecked Sendable {
     @inlinable
     static var uncheckedLockWordNobodyWaiting: UInt64 { UInt64(littleEndian: UInt64(uncheckedLockWord)) }
 
-    /// The header of a pthread cell when no thread is in a condition wait
-    /// (the kind is the header's first byte, and the count is 0).
-    @inlinable
-    static var pthreadMutexNobodyWaiting: UInt64 { UInt64(littleEndian: UInt64(pthreadMutex)) }
-
-    /// `notifyWaitersAndUnlock()` for a checked lock word, or for any cell
-    /// with a thread in a condition wait.
+    /// `notifyWaitersAndUnlock()` for a checked lock word, or for a lock
+    /// word with a thread in a condition wait.
     @usableFromInline @inline(never)
     func notifyWaitersAndUnlockOther() {
         if conditionWaiters.pointee != 0 { notifyWaiters() }
