@@ -49,10 +49,19 @@ struct PThreadPolicyTests {
         #expect(cell.policy == policy)
     }
 
-    @Test("the header (kind and waiter count) and the mutex share the block's first cache line")
-    func uncontendedFieldsShareOneCacheLine() {
-        #expect(MemoryLayout<cpts_pthread_lock_t>.offset(of: \.mutex) == 0)
-        #expect(MutexCell.lockOffset + MemoryLayout<cpts_mutex_t>.size <= 64)
+    @Test("the mutex and the start of the value share one cache line, so a contended hand-off moves one line")
+    func mutexAndValueShareOneCacheLine() {
+        let shared = SharedBox(0, policy: .pthread(.normal))
+        defer { withExtendedLifetime(shared) {} }
+        let block = Int(bitPattern: shared.box.storage.block)
+        let mutexStart = Int(bitPattern: shared.box.storage.lock.pthread)
+            + MemoryLayout<cpts_pthread_lock_t>.offset(of: \.mutex)!
+        let mutexEnd = mutexStart + MemoryLayout<cpts_mutex_t>.size
+        let valueStart = Int(bitPattern: shared.box.storage.value)
+        #expect(block % 64 == 0)
+        #expect(mutexStart / 64 == (mutexEnd - 1) / 64, "the mutex straddles two cache lines")
+        #expect(valueStart / 64 == mutexStart / 64, "the value starts on another cache line than the mutex")
+        #expect(block / 64 != mutexStart / 64, "the header's line is read on every operation and must stay clean")
     }
 
     @Test("ownership is exact under every pthread kind", arguments: kinds)

@@ -33,15 +33,18 @@ typedef enum cpts_mutex_kind {
 } cpts_mutex_kind;
 
 /// A pthread mutex with the condition variable its waits use: the lock of a
-/// SafeBox with a pthread policy. The mutex comes first, so the uncontended
-/// path touches one cache line (with the 8-byte header SafeBox puts before
-/// it, which also counts the condition's waiters). Nothing beside the mutex
-/// records the holder: the C library already does (see cpts_mutex_holder).
+/// SafeBox with a pthread policy. The mutex comes last, so in SafeBox's
+/// block (8-byte header, this, then the value; 64-byte aligned) it shares a
+/// cache line with the start of the value, and a contended hand-off moves
+/// one line, as with a lock word. The header, the condition and the kind
+/// fill the line before it; the hot path only reads them, so that line stays
+/// shared between cores. Nothing beside the mutex records the holder: the C
+/// library already does (see cpts_mutex_holder).
 typedef struct cpts_pthread_lock {
-    cpts_mutex_t mutex;
     cpts_cond_t condition;
     /// The kind `mutex` was created with.
     cpts_mutex_kind kind;
+    cpts_mutex_t mutex;
 } cpts_pthread_lock_t;
 
 int cpts_mutex_init(cpts_mutex_t *mutex, cpts_mutex_kind kind);

@@ -125,7 +125,9 @@ protocol StorageLock {
 // MARK: - SafeBox's lock
 
 extension MutexCell: StorageLock {
-    /// The 8-byte header, then a lock word or a pthread mutex and condition.
+    /// The 8-byte header, then a lock word, or a pthread condition and
+    /// mutex (which then ends where the value begins, on the block's second
+    /// cache line).
     @usableFromInline
     static func size(_ policy: SafeBoxPolicy) -> Int {
         lockOffset

@@ -9,8 +9,9 @@ import CPThreadShim
 ///   with an inlined compare-exchange acquire and fetch-sub release, a
 ///   bounded spin, and a futex behind it (see `cpts_lock.h`), plus a
 ///   condition for predicate waits.
-/// - A ``SafeBoxPolicy/pthread(_:)`` cell is a pthread mutex and condition
-///   (`cpts_pthread_lock_t`), and never touches a lock word: each
+/// - A ``SafeBoxPolicy/pthread(_:)`` cell is a pthread condition and mutex
+///   (`cpts_pthread_lock_t`, the mutex last so that it shares a cache line
+///   with the start of the value), and never touches a lock word: each
 ///   operation is the header test and the pthread call with its return code
 ///   checked. Ownership queries ask the C library, which records the holder
 ///   of every mutex it locks (`cpts_mutex_holder`).
