@@ -88,8 +88,8 @@ extension SafeBox where Value: ~Copyable {
         _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
         // The header's kind is read once, into a register, so the compiler
-        // lays out one copy of the critical section per kind and neither
-        // release tests the header again.
+        // lays out one copy of the critical section per kind and the
+        // release does not test the kind again.
         let cell = storage.lock
         let usesPThread = cell.usesPThread
         cell.lock(usesPThread: usesPThread)
