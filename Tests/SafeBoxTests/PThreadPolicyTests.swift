@@ -54,8 +54,7 @@ struct PThreadPolicyTests {
         let shared = SharedBox(0, policy: .pthread(.normal))
         defer { withExtendedLifetime(shared) {} }
         let block = Int(bitPattern: shared.box.storage.block)
-        let mutexStart = Int(bitPattern: shared.box.storage.lock.pthread)
-            + MemoryLayout<cpts_pthread_lock_t>.offset(of: \.mutex)!
+        let mutexStart = Int(bitPattern: PThreadLockOperations.mutex(shared.box.storage.lock.pthread))
         let mutexEnd = mutexStart + MemoryLayout<cpts_mutex_t>.size
         let valueStart = Int(bitPattern: shared.box.storage.value)
         #expect(block % 64 == 0)
