@@ -37,6 +37,8 @@ package final class ChildProcessGroups: Sendable {
     /// Running children: the pid, and how to end it.
     private let children = Mutex<[Int32: Ending]>([:])
     private let sources = Mutex<[any DispatchSourceSignal]>([])
+    /// The first ending signal the probe got; 0 before any.
+    private let receivedSignal = Atomic<Int32>(0)
 
     /// The signals a user or a supervisor ends the probe with.
     package static let endingSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
@@ -72,6 +74,11 @@ package final class ChildProcessGroups: Sendable {
     package func handleEndingSignals() {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
+            // The children the handler kills can end `run` or `detect`
+            // before the handler raises the signal, and the probe would then
+            // exit with its own status: once a signal has come, an exit dies
+            // of it instead.
+            atexit { ChildProcessGroups.shared.dieOfReceivedSignal() }
             let queue = DispatchQueue(label: "isolation-probe.ending-signals")
             for signalNumber in Self.endingSignals {
                 // The source sees the signal only once its default action is
@@ -80,19 +87,28 @@ package final class ChildProcessGroups: Sendable {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
                 source.setEventHandler { [self] in
-                    endAll(gotSignal: signalNumber)
-                    // Die of the signal, as without this handling; the
-                    // source may keep it blocked (signalfd), so unblock it.
-                    signal(signalNumber, SIG_DFL)
-                    var unblocked = sigset_t()
-                    sigemptyset(&unblocked)
-                    sigaddset(&unblocked, signalNumber)
-                    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
-                    raise(signalNumber)
+                    _ = receivedSignal.compareExchange(expected: 0, desired: signalNumber, ordering: .sequentiallyConsistent)
+                    dieOfReceivedSignal()
                 }
                 source.resume()
                 sources.append(source)
             }
         }
+    }
+
+    /// After an ending signal: ends every recorded child, then dies of the
+    /// signal, as without this handling. Both the handler and an exit on
+    /// another thread may get here; killing a child twice is harmless.
+    private func dieOfReceivedSignal() {
+        let signalNumber = receivedSignal.load(ordering: .sequentiallyConsistent)
+        guard signalNumber != 0 else { return }
+        endAll(gotSignal: signalNumber)
+        // The source may keep the signal blocked (signalfd), so unblock it.
+        signal(signalNumber, SIG_DFL)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(signalNumber)
     }
 }
