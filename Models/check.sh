@@ -59,12 +59,13 @@ verify lock-word.pml pass -DTHREADS=3 -DROUNDS=1 -DPOLICY=ADAPTIVE -DCAS_RELEASE
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_CLAIM_WHILE_HELD      # P1 mutual exclusion
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=PLAIN -DMUTANT_NO_WAKE                  # P2 lost wake-up
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=PLAIN -DMUTANT_NO_PARKED_MARK           # P2 lost wake-up
+verify lock-word.pml fail -DTHREADS=3 -DROUNDS=1 -DPOLICY=PLAIN -DMUTANT_CLEAR_MARK_WHEN_HELD  # P2 lost wake-up
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_NO_GRANT              # P2 requester never woken
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_NO_WITHDRAW           # P3 nothing left behind
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_DEADLINE_BEFORE_CLAIM # P3 timed give-up
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=CHECKED_POLICY -DMUTANT_OWNER_KEPT      # P4 checked owner
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_BARGE_PAST_FAIR       # P5 starving waiter served
-verify lock-word.pml fail -DTHREADS=3 -DROUNDS=1 -DPOLICY=ADAPTIVE -DMUTANT_RELEASE_EXCHANGE  # P5 (a blind exchange)
+verify lock-word.pml fail -DTHREADS=3 -DROUNDS=1 -DPOLICY=ADAPTIVE -DMUTANT_RELEASE_EXCHANGE  # P2 (a blind exchange drops the PARKED and FAIR marks)
 
 echo "== condition waits (cpts_lock_wait / cpts_lock_notify_all)"
 verify condition-wait.pml pass -DPAIRS=1

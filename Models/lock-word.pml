@@ -13,10 +13,11 @@
  *     starving waiter asked for the lock; only it sets and clears the bit);
  *   - the inline fast paths: acquire is one compare-exchange 0 -> HELD;
  *     release (unchecked policies only: SafeBox's header byte sends a
- *     checked lock to cpts_lock_release_slow) is one blind fetch-sub of
- *     HELD, whatever else the word holds, then cpts_lock_release_wake when
- *     the old word has PARKED or FAIR (with -DCAS_RELEASE the engine study's
- *     compare-exchange HELD -> 0 instead, falling back to
+ *     checked lock to cpts_lock_release_slow) is one blind subtraction of
+ *     HELD, whatever else the word holds, that learns only whether it left
+ *     the word at 0 (the flags of x86's `lock sub`, not the old value),
+ *     then cpts_lock_release_wake when it did not (with -DCAS_RELEASE the
+ *     engine study's compare-exchange HELD -> 0 instead, falling back to
  *     cpts_lock_release_slow);
  *   - cpts_lock_acquire_slow: the checked re-entry test, the first attempt,
  *     the bounded spin (any number of failed looks, policy permitting), the
@@ -25,9 +26,11 @@
  *     a pending request; the starvation request; futex wait on the word, or
  *     as the requester on fair_grant);
  *   - cpts_lock_release_slow: EPERM tests, the checked owner, the same
- *     fetch-sub; cpts_lock_release_wake: bump fair_grant and wake the
- *     requester when the old word has FAIR, else wake one sleeper on the
- *     word when it has PARKED;
+ *     subtraction; cpts_lock_release_wake: a fresh look at the word, as a
+ *     separate step (other threads may act in between); nothing if the
+ *     lock is held again (that holder's release sees what is left), else
+ *     bump fair_grant and wake the requester when FAIR is set, else clear
+ *     PARKED and wake one sleeper on the word;
  *   - the futex: FUTEX_WAIT sleeps only if the address still holds
  *     `expected` (atomically), FUTEX_WAKE wakes one sleeper of that address;
  *     with -DPARKING_LOT the non-Linux parking lot instead (a wake
@@ -63,7 +66,7 @@
  * Where the model is coarser than the C:
  *   - Sequential consistency. Every load, store and read-modify-write here
  *     is one atomic step in one global order; the C uses relaxed loads,
- *     acquire compare-exchanges and release fetch-subs on the one word. All
+ *     acquire compare-exchanges and release subtractions on the one word. All
  *     accesses that decide the protocol on the word are to that single
  *     atomic variable, and C11 gives every atomic object a single
  *     modification order that all threads agree on (coherence), so SC and
@@ -71,7 +74,7 @@
  *     second location that decides a wake-up, fair_grant, is the
  *     condition-sequence pattern of Models/condition-wait.pml: the requester
  *     reads it with acquire ordering before it looks at the word, the
- *     releaser bumps it with release ordering after its fetch-sub, so a
+ *     releaser bumps it with release ordering after its subtraction, so a
  *     requester that saw the old word also saw the old grant, and FUTEX_WAIT
  *     refuses to sleep on a changed grant. What acquire/release adds for the
  *     protected value is checked by ThreadSanitizer in CI (the SafeBox
@@ -92,7 +95,7 @@
  *   model step                           | C it mirrors
  *   -------------------------------------+---------------------------------------
  *   FAST_ACQUIRE cas(0 -> HELD)          | .h cpts_lock_acquire_fast
- *   FAST_RELEASE blind fetch-sub, wake   | .h cpts_lock_release_fast
+ *   FAST_RELEASE blind subtract, wake    | .h cpts_lock_release_fast
  *   a1 flags, checked re-entry EDEADLK   | cpts_lock_acquire_slow, top
  *   a2 first attempt (takeable word)     | "A checked lock comes here even when free"
  *   a3 spin loop (nondeterministic)      | "Spin: ..." loop
@@ -104,8 +107,8 @@
  *   a9 acquired: record owner            | `acquired:`
  *   r1 EPERM: not held                   | cpts_lock_release_slow
  *   r2 checked: owner test, clear        | cpts_lock_release_slow
- *   r3 fetch-sub of HELD|PARKED seen     | cpts_lock_release_slow / _fast
- *   r4 grant the requester or wake one   | cpts_lock_release_wake
+ *   r3 subtract HELD, left at the flags? | cpts_lock_release_slow / _fast
+ *   r4 fresh look: grant or wake one     | cpts_lock_release_wake
  */
 
 #ifndef THREADS
@@ -251,36 +254,49 @@ inline futex_wake_grant() {
     }
 }
 
-/* r3 + r4: the release's fetch-sub of the HELD and PARKED bits in `seen`
- * (the inline release: HELD alone, seen nothing), then
- * cpts_lock_release_wake on the old value. */
-inline release_word(seen) {
+/* r3: the release's subtraction of HELD, which learns only whether it left
+ * the word at its flags (`zero`); then r4 when it did not. */
+inline release_word() {
     atomic {
-        prev = word;
 #ifdef MUTANT_RELEASE_EXCHANGE
-        /* Mutant: a blind exchange to the flags drops a FAIR request that
-         * arrived since `seen`, so newcomers may take the lock. */
+        /* Mutant: a blind exchange to the flags drops a FAIR request (and
+         * a PARKED mark) that arrived before it. */
         word = FLAGS
 #else
-        word = word - (seen & (HELD | PARKED))
+        word = word - HELD
 #endif
-        ; left = word
+        ; zero = (word == FLAGS)
     };
     if
-    :: prev & FAIR ->
+    :: !zero -> release_wake()
+    :: else -> skip
+    fi
+}
+
+/* r4: cpts_lock_release_wake, a fresh look at the word in a step of its
+ * own, so other threads may have acted on (or added to) what the
+ * subtraction left. */
+inline release_wake() {
+    p = word;
+    if
+    :: (p & HELD) != 0 ->
+#ifdef MUTANT_CLEAR_MARK_WHEN_HELD
+        /* Mutant: clears the mark of a word held again, and wakes nobody:
+         * the new holder's release then sees nothing to do. */
+        cas(p, p & ~PARKED, ok)
+#else
+        skip   /* taken again: the new holder's release sees what is left */
+#endif
+    :: (p & HELD) == 0 && (p & FAIR) != 0 ->
 #ifndef MUTANT_NO_GRANT
         fair_grant++; futex_wake_grant()
 #else
         skip   /* Mutant: the reserved lock is never granted: the requester sleeps for ever. */
 #endif
-    :: !(prev & FAIR) && (prev & PARKED) ->
-        /* A mark the fetch-sub left (the blind release's, or one that
-         * arrived after `seen`): clear it if the word is otherwise free, as
-         * the thread woken below re-marks. */
-        if
-        :: left & PARKED -> w2 = left; cas(w2, left & ~PARKED, ok)
-        :: else -> skip
-        fi;
+    :: (p & (HELD | FAIR)) == 0 && (p & PARKED) != 0 ->
+        /* Clear the mark (the thread woken below re-marks before it
+         * sleeps again), then wake one. */
+        cas(p, p & ~PARKED, ok);
 #ifndef MUTANT_NO_WAKE
         futex_wake_word()
 #else
@@ -292,8 +308,8 @@ inline release_word(seen) {
 
 proctype Thread(bit timed; byte id) {
     byte me = id + 1;        /* never 0, like pthread_self() */
-    byte w, w2, rc, round = 0, prev, left, g;
-    bool ok, requested, threshold_timer;
+    byte w, rc, round = 0, p, g;
+    bool ok, zero, requested, threshold_timer;
 
 next_round:
     if
@@ -486,8 +502,8 @@ acquired:
     :: else -> skip
     fi;
 #elif POLICY != CHECKED_POLICY
-    /* FAST_RELEASE: one blind fetch-sub of HELD (no load first). */
-    release_word(HELD); goto next_round;
+    /* FAST_RELEASE: one blind subtraction of HELD (no load first). */
+    release_word(); goto next_round;
 #endif
 
     /* r1 */
@@ -500,7 +516,7 @@ acquired:
     owner = 0;
 #endif
 #endif
-    release_word(w);
+    release_word();
     goto next_round;
 
 gave_up:

@@ -51,7 +51,7 @@
 // `fair_grant`, and the requester claims it. One requester at a time; the
 // others keep queueing. As in Go's sync.Mutex starvation mode, fairness
 // costs nothing until somebody actually starves, and the releaser neither
-// reads a clock nor decides anything: the release stays one fetch-sub.
+// reads a clock nor decides anything: the release stays one subtraction.
 
 #define RELAXED __ATOMIC_RELAXED
 #define ACQUIRE __ATOMIC_ACQUIRE
@@ -323,29 +323,32 @@ acquired:
     return 0;
 }
 
-bool cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left) {
-    if ((previous & CPTS_LOCK_HELD) == 0) {
-        // Released by a thread that never locked it: undo the fetch-sub.
-        __atomic_fetch_add(&lock->word, previous - left, RELAXED);
-        return false;
+void cpts_lock_release_wake(cpts_lock_t *lock) {
+    // A fresh look, after the release's subtraction: the bits it left are
+    // still there unless somebody acted on them since (a fair requester
+    // that claimed its reserved lock; a thread that took the lock and, in
+    // its own release, woke a parked thread), and a bit that arrived since
+    // is served as well.
+    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    if (word & CPTS_LOCK_HELD) {
+        // Taken again already (a parked thread's claim keeps PARKED, and
+        // only the requester takes a reserved lock, clearing FAIR): the new
+        // holder's release sees whatever is left and acts on it.
+        return;
     }
-    if (previous & CPTS_LOCK_FAIR) {
-        // The lock is now reserved for the requester (FAIR set, HELD clear);
-        // it alone sleeps on fair_grant.
+    if (word & CPTS_LOCK_FAIR) {
+        // Reserved for the requester (FAIR set, HELD clear); it alone
+        // sleeps on fair_grant.
         __atomic_fetch_add(&lock->fair_grant, 1, RELEASE);
         cpts_unpark(&lock->fair_grant, 1);
-    } else if (previous & CPTS_LOCK_PARKED) {
-        // The blind inline release leaves PARKED (and a mark that arrived
-        // after cpts_lock_release_slow read the word survives its
-        // fetch-sub): clear it while the word is otherwise free (the thread
-        // woken below re-marks before it sleeps again), so the next
-        // uncontended acquire is inline again.
-        if (left & CPTS_LOCK_PARKED) {
-            __atomic_compare_exchange_n(&lock->word, &left, left & ~CPTS_LOCK_PARKED, false, RELAXED, RELAXED);
-        }
+    } else if (word & CPTS_LOCK_PARKED) {
+        // Clear the mark while the word is otherwise free (the thread woken
+        // below marks it again before it can sleep again, and a thread that
+        // claims the lock from the park loop keeps it marked), so that the
+        // next uncontended acquire is inline again.
+        __atomic_compare_exchange_n(&lock->word, &word, word & ~CPTS_LOCK_PARKED, false, RELAXED, RELAXED);
         cpts_unpark(&lock->word, 1);
     }
-    return true;
 }
 
 int cpts_lock_release_slow(cpts_lock_t *lock) {
@@ -355,10 +358,10 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
         if (__atomic_load_n(&lock->owner, RELAXED) != cpts_self()) return EPERM;
         __atomic_store_n(&lock->owner, 0, RELAXED);
     }
-    // Only the holder clears HELD or PARKED.
-    uint32_t seen = word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED);
-    uint32_t previous = __atomic_fetch_sub(&lock->word, seen, RELEASE);
-    if (previous & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_release_wake(lock, previous, previous - seen);
+    // The inline release's subtraction (only the holder clears HELD); the
+    // word keeps its flags, so anything beyond them is PARKED or FAIR.
+    uint32_t left = __atomic_sub_fetch(&lock->word, CPTS_LOCK_HELD, RELEASE);
+    if (left & ~CPTS_LOCK_FLAG_MASK) cpts_lock_release_wake(lock);
     return 0;
 }
 

@@ -98,7 +98,8 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
         // The engine study: SafeBox's engine with other constants, and the
         // first engine (out of line).
-        .lock("engine: shipped (fetch-sub release, fairness asked after 1 ms)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        .lock("engine: shipped (subtract release, fairness asked after 1 ms)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
+        .lock("engine: fetch-sub release, old value tested", "engine-fetchsub", [.engineStudy]) { EngineVariantLock(.fetchSub) },
         .lock("engine: first (compare-exchange release, releaser hand-off every ~250 µs)", "engine-first", [.engineStudy]) { EngineVariantLock(.first) },
         .lock("engine: compare-exchange release", "engine-casrelease", [.engineStudy]) { EngineVariantLock(.casRelease) },
         .lock("engine: no fairness", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },

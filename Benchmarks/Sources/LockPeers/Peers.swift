@@ -261,14 +261,20 @@ public struct EngineVariant: Sendable {
     let lock: @convention(c) (OpaquePointer?) -> Void
     let unlock: @convention(c) (OpaquePointer?) -> Void
 
-    /// SafeBox's engine and constants: 20 tries of 64-127 pauses, a waiter
-    /// asks for the lock after 1 ms.
+    /// SafeBox's engine and constants: a release that subtracts HELD and
+    /// tests only whether the word is now 0, 20 tries of 64-127 pauses, a
+    /// waiter asks for the lock after 1 ms.
     public static let shipped = EngineVariant(
         create: ev_shipped_create, destroy: ev_shipped_destroy, lock: ev_shipped_lock, unlock: ev_shipped_unlock)
     /// The first engine: compare-exchange release, the releaser hands the
     /// lock to a parked thread every 250 µs on average.
     public static let first = EngineVariant(
         create: ev_first_create, destroy: ev_first_destroy, lock: ev_first_lock, unlock: ev_first_unlock)
+    /// Today's engine with the release it had before: the fetch-sub's old
+    /// value read back and tested (`lock xadd`) instead of the flags of the
+    /// subtraction (`lock sub`).
+    public static let fetchSub = EngineVariant(
+        create: ev_fetchsub_create, destroy: ev_fetchsub_destroy, lock: ev_fetchsub_lock, unlock: ev_fetchsub_unlock)
     /// Today's engine with the first engine's compare-exchange release.
     public static let casRelease = EngineVariant(
         create: ev_casrelease_create, destroy: ev_casrelease_destroy, lock: ev_casrelease_lock,

@@ -30,14 +30,18 @@
 //             clears the bit; while it is set nobody else may take the lock,
 //             and the release that clears HELD leaves the lock reserved for
 //             that waiter and wakes it on `fair_grant`.
-// Every release is one atomic fetch-sub (the inline one subtracts HELD
-// without looking first; cpts_lock_release_slow, for checked locks, the
-// HELD and PARKED bits it saw), so a FAIR request or a PARKED mark that
-// arrives meanwhile survives it and the old value tells the releaser what
-// to do: nothing (uncontended), wake one parked thread, or grant the lock
-// to the fair requester. Everything else only the slow path needs (the
-// spin limit, the fairness threshold, the fair requester's wake-up
-// channel, the parked count) lives outside the word.
+// Every release is one atomic subtraction of HELD (the inline one without
+// looking first; cpts_lock_release_slow, for checked locks, after its owner
+// checks), so a FAIR request or a PARKED mark that arrives meanwhile
+// survives it. The release does not read the old value back: it only asks
+// whether the word is now 0, which x86 answers from the flags of a
+// `lock sub` (a fetch-sub whose old value is used compiles to `lock xadd`,
+// which measured 9% slower uncontended and 16% slower contended here; see
+// Benchmarks/Results/reruns.md). A word that is not 0 afterwards has PARKED
+// or FAIR: cpts_lock_release_wake then takes a fresh look and wakes one
+// parked thread, or grants the lock to the fair requester. Everything else
+// only the slow path needs (the spin limit, the fairness threshold, the fair
+// requester's wake-up channel, the parked count) lives outside the word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
@@ -143,41 +147,41 @@ static inline bool cpts_lock_acquire_fast(cpts_lock_t *lock) {
                                        __ATOMIC_RELAXED);
 }
 
-/// The part of a release that the inline fast path cannot do: wakes one
-/// parked thread, or grants the lock to the fair requester, as `previous`
-/// (the word before the release's fetch-sub) asks; `left` is what the
-/// fetch-sub left. Called by the releaser only, right after that fetch-sub.
-/// False when `previous` was not held (a release by a thread that never
-/// locked): the fetch-sub is undone and nothing else happens, so
-/// cpts_lock_release_slow can answer EPERM.
-bool cpts_lock_release_wake(cpts_lock_t *lock, uint32_t previous, uint32_t left);
+/// The part of a release that the inline fast path cannot do, called by the
+/// releaser right after its subtraction left PARKED or FAIR in the word. It
+/// looks at the word again: if a thread holds the lock by now, that
+/// holder's release will see the same bits, so nothing is done; otherwise it
+/// grants a lock left reserved (FAIR) to the fair requester, or wakes one
+/// thread parked on a word marked PARKED (clearing the mark, which the woken
+/// thread sets again before it can sleep, so that the next uncontended
+/// acquire is inline again).
+void cpts_lock_release_wake(cpts_lock_t *lock);
 
 #if defined(CPTS_RELEASE_COMPARE_EXCHANGE)
 /// Engine study only: the release of the first engine, one compare-exchange
 /// HELD -> 0 that fails (to cpts_lock_release_slow) whenever a thread may be
 /// parked, so a contended release costs two read-modify-writes of the word.
-static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
+static inline bool cpts_lock_release_compare_exchange(cpts_lock_t *lock) {
     uint32_t expected = CPTS_LOCK_HELD;
     return __atomic_compare_exchange_n(&lock->word, &expected, 0, false, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
-#else
-/// Releases an unchecked lock with one atomic operation, blind: a fetch-sub
-/// of HELD with release ordering, then an out-of-line wake only when the old
-/// value says a thread marked the word PARKED or a starving waiter asked for
-/// the lock. No load comes first: an unchecked word carries no flag, so the
-/// old value is just HELD unless somebody waits. False when the lock was
-/// not held (nothing changed then): call cpts_lock_release_slow, which
-/// answers EPERM.
-///
-/// Unchecked locks only. A checked lock must release with
-/// cpts_lock_release_slow, which verifies and clears the owner; callers
-/// keep the policy next to the lock (SafeBox: the header byte) and test it
-/// before choosing.
-static inline bool cpts_lock_release_fast(cpts_lock_t *lock) {
-    uint32_t previous = __atomic_fetch_sub(&lock->word, CPTS_LOCK_HELD, __ATOMIC_RELEASE);
-    return previous == CPTS_LOCK_HELD || cpts_lock_release_wake(lock, previous, previous - CPTS_LOCK_HELD);
-}
 #endif
+
+/// Releases an unchecked lock that the caller holds, with one atomic
+/// operation: a subtraction of HELD with release ordering, blind (no load
+/// comes first) and without reading the old value back (only whether the
+/// word is now 0). An unchecked word carries no flag, so it is 0 unless a
+/// thread marked it PARKED or a starving waiter asked for the lock; then
+/// cpts_lock_release_wake.
+///
+/// The caller must hold the lock: this release cannot tell a lock that was
+/// not held (cpts_lock_release_slow can, and answers EPERM). A checked lock
+/// must release with cpts_lock_release_slow, which verifies and clears the
+/// owner; callers keep the policy next to the lock (SafeBox: the header
+/// byte) and test it before choosing.
+static inline void cpts_lock_release_fast(cpts_lock_t *lock) {
+    if (__atomic_sub_fetch(&lock->word, CPTS_LOCK_HELD, __ATOMIC_RELEASE) != 0) cpts_lock_release_wake(lock);
+}
 
 /// Spins (policy permitting), then parks until the lock is taken or
 /// `deadline_ns` (CLOCK_MONOTONIC, or CPTS_LOCK_NO_DEADLINE) passes.

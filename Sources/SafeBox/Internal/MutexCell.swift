@@ -6,7 +6,7 @@ import CPThreadShim
 ///
 /// - The lock-word policies (``SafeBoxPolicy/adaptive``, ``SafeBoxPolicy/plain``,
 ///   ``SafeBoxPolicy/checked``) use SafeBox's own lock: a 32-bit lock word
-///   with an inlined compare-exchange acquire and fetch-sub release, a
+///   with an inlined compare-exchange acquire and one-subtraction release, a
 ///   bounded spin, and a futex behind it (see `cpts_lock.h`), plus a
 ///   condition for predicate waits.
 /// - A ``SafeBoxPolicy/pthread(_:)`` cell is a pthread condition and mutex
@@ -56,7 +56,7 @@ struct MutexCell: @unchecked Sendable {
     static var lockOffset: Int { 8 }
 
     /// The header byte: which lock follows it, and whether that lock is
-    /// released by the inline fetch-sub. Written once by ``LockedStorage``;
+    /// released by the inline subtraction. Written once by ``LockedStorage``;
     /// never changes after.
     @inlinable
     var header: UInt8 { block.load(as: UInt8.self) }
@@ -216,9 +216,14 @@ struct MutexCell: @unchecked Sendable {
 
     /// Releases the lock without waking condition waiters: for a critical
     /// section that left the value as it found it.
+    ///
+    /// Unlike the release at the end of `withLock`, which always follows its
+    /// own acquire, this entry point could be reached with the lock free, so
+    /// it looks first: the inline release cannot tell.
     @inlinable
     func unlock() {
         if _slowPath(header != Self.uncheckedLockWord) { return unlockOther(cpts_header_reread(block)) }
+        if _slowPath(cpts_lock_word(state) & CPTS_LOCK_HELD == 0) { LockMisuse.foreignUnlock.stop() }
         unlockLockWord()
     }
 
@@ -260,11 +265,11 @@ struct MutexCell: @unchecked Sendable {
         unlock()
     }
 
-    /// An unchecked lock word's release: the blind inline fetch-sub.
+    /// An unchecked lock word's release, by a caller that holds it: the
+    /// blind inline subtraction (`cpts_lock_release_fast`).
     @inlinable
     func unlockLockWord() {
-        if _fastPath(cpts_lock_release_fast(state)) { return }
-        unlockContended()  // it was not held: release_slow says EPERM
+        cpts_lock_release_fast(state)
     }
 
     /// `unlock()` for every header but an unchecked lock word.

@@ -23,6 +23,8 @@ typedef struct ev_lock ev_lock;
 EV_DECLARE(shipped)
 /// The first engine: compare-exchange release, releaser hand-off every 250 µs on average.
 EV_DECLARE(first)
+/// Today's engine with the fetch-sub release whose old value decides.
+EV_DECLARE(fetchsub)
 /// Today's engine with the first engine's compare-exchange release.
 EV_DECLARE(casrelease)
 /// Spinners stop as soon as a thread is parked.
