@@ -35,11 +35,14 @@
 // checks), so a FAIR request or a PARKED mark that arrives meanwhile
 // survives it. The release does not read the old value back: it only asks
 // whether the word is now 0, which x86 answers from the flags of a
-// `lock sub` (a fetch-sub whose old value is used compiles to `lock xadd`,
-// which measured 9% slower uncontended and 16% slower contended here; see
-// Benchmarks/Results/reruns.md). A word that is not 0 afterwards has PARKED
-// or FAIR: cpts_lock_release_wake then takes a fresh look and wakes one
-// parked thread, or grants the lock to the fair requester. Everything else
+// `lock decl` (HELD is 1). A fetch-sub whose old value is used compiles to
+// `lock xadd`: in a C side-by-side of this engine on the 2-vCPU AMD EPYC
+// VM, medians of 7 runs, the `lock xadd` release took 4.59 ns per
+// lock+increment+unlock uncontended and 5.34 ns with 2 threads, the
+// `lock decl` one 4.16 and 4.50 (Benchmarks/Results/reruns.md, first
+// section). A word that is not 0 afterwards has PARKED or FAIR:
+// cpts_lock_release_wake then takes a fresh look and wakes one parked
+// thread, or grants the lock to the fair requester. Everything else
 // only the slow path needs (the spin limit, the fairness threshold, the fair
 // requester's wake-up channel, the parked count) lives outside the word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
