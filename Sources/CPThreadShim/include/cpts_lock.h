@@ -124,16 +124,6 @@ static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32
     lock->fair_after_us = fair_after_us;
 }
 
-/// The byte at `header`, read again where the compiler would otherwise keep
-/// an earlier read of it in a register: SafeBox's block header (which lock
-/// follows) never changes, and a fresh read lets the inline fast path test it
-/// straight from memory (one compare) instead of loading it into a register
-/// that a slow path also uses. A relaxed atomic load, which the optimiser
-/// does not merge with other loads; a plain load on every platform.
-static inline uint8_t cpts_header_reread(const void *header) {
-    return __atomic_load_n((const uint8_t *)header, __ATOMIC_RELAXED);
-}
-
 /// Initialises `lock` (free, no waiters) with `policy`.
 void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
 

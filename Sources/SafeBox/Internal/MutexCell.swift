@@ -218,13 +218,14 @@ struct MutexCell: @unchecked Sendable {
     /// section that left the value as it found it.
     ///
     /// Unlike the release at the end of `withLock`, which always follows its
-    /// own acquire, this entry point could be reached with the lock free, so
-    /// it looks first: the inline release cannot tell.
+    /// own acquire, this entry point could meet a free lock, and the inline
+    /// release cannot tell one. So a lock word releases here through the
+    /// engine's out-of-line release, which checks that the lock is held (and,
+    /// for a checked word, by whom). Its callers are off the inline path.
     @inlinable
     func unlock() {
-        if _slowPath(header != Self.uncheckedLockWord) { return unlockOther(cpts_header_reread(block)) }
-        if _slowPath(cpts_lock_word(state) & CPTS_LOCK_HELD == 0) { LockMisuse.foreignUnlock.stop() }
-        unlockLockWord()
+        if header == Self.pthreadMutex { return unlockPThread() }
+        unlockContended()
     }
 
     /// With the lock held, after the value may have changed: wakes every
@@ -249,7 +250,9 @@ struct MutexCell: @unchecked Sendable {
             return unlockPThread()
         }
         if _slowPath(headerWord != Self.uncheckedLockWordNobodyWaiting) { return notifyWaitersAndUnlockOther() }
-        unlockLockWord()
+        // An unchecked lock word that this critical section took: the blind
+        // inline subtraction.
+        cpts_lock_release_fast(state)
     }
 
     /// The header of an unchecked lock word's cell when no thread is in a
@@ -263,20 +266,6 @@ struct MutexCell: @unchecked Sendable {
     func notifyWaitersAndUnlockOther() {
         if conditionWaiters.pointee != 0 { notifyWaiters() }
         unlock()
-    }
-
-    /// An unchecked lock word's release, by a caller that holds it: the
-    /// blind inline subtraction (`cpts_lock_release_fast`).
-    @inlinable
-    func unlockLockWord() {
-        cpts_lock_release_fast(state)
-    }
-
-    /// `unlock()` for every header but an unchecked lock word.
-    @inlinable @inline(__always)
-    func unlockOther(_ header: UInt8) {
-        if header == Self.pthreadMutex { return unlockPThread() }
-        unlockContended()  // a checked word: the slow path checks the owner
     }
 
     /// An error-checking or priority-inheritance mutex answers a foreign
