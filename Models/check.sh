@@ -64,14 +64,17 @@ verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_NO_GRANT       
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_NO_WITHDRAW           # P3 nothing left behind
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_DEADLINE_BEFORE_CLAIM # P3 timed give-up
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=CHECKED_POLICY -DMUTANT_OWNER_KEPT      # P4 checked owner
+verify lock-word.pml fail -DTHREADS=2 -DPOLICY=CHECKED_POLICY -DMUTANT_OWNER_BLIND_CLEAR  # P4 checked owner (inline release)
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_BARGE_PAST_FAIR       # P5 starving waiter served
 verify lock-word.pml fail -DTHREADS=3 -DROUNDS=1 -DPOLICY=ADAPTIVE -DMUTANT_RELEASE_EXCHANGE  # P2 (a blind exchange drops the PARKED and FAIR marks)
 
 echo "== condition waits (cpts_lock_wait / cpts_lock_notify_all)"
 verify condition-wait.pml pass -DPAIRS=1
 verify condition-wait.pml pass -DPAIRS=2
+verify condition-wait.pml pass -DPAIRS=2 -DUNTIMED
 verify condition-wait.pml fail -DPAIRS=2 -DMUTANT_NOTIFY_NO_BUMP         # P1 lost wake-up
 verify condition-wait.pml fail -DPAIRS=2 -DMUTANT_COUNT_AFTER_RELEASE    # P1 lost wake-up
+verify condition-wait.pml fail -DPAIRS=2 -DMUTANT_NOTIFY_ONLY_IF_FREE   # P1 lost wake-up
 
 echo "== LoggingSink publication (Sources/LoggingSink/Internal/Publication.swift)"
 verify publication.pml pass -DREADERS=1

@@ -9,28 +9,31 @@
  *
  * What is modelled, as implemented:
  *   - the word's bits: HELD, PARKED (a thread may sleep on the word), the
- *     CHECKED flag (never changes, makes both fast paths fail), FAIR (a
- *     starving waiter asked for the lock; only it sets and clears the bit);
+ *     CHECKED flag (never changes, fails the inline acquire, and leaves the
+ *     word not 0 after the inline release's subtraction), FAIR (a starving
+ *     waiter asked for the lock; only it sets and clears the bit);
  *   - the inline fast paths: acquire is one compare-exchange 0 -> HELD;
- *     release (unchecked policies only: SafeBox's header byte sends a
- *     checked lock to cpts_lock_release_slow) is one blind subtraction of
- *     HELD, whatever else the word holds, that learns only whether it left
- *     the word at 0 (the flags of x86's `lock sub`, not the old value),
- *     then cpts_lock_release_wake when it did not (with -DCAS_RELEASE the
- *     engine study's compare-exchange HELD -> 0 instead, falling back to
- *     cpts_lock_release_slow);
+ *     release (every policy: SafeBox tests nothing before it) is one blind
+ *     subtraction of HELD, whatever else the word holds, that learns only
+ *     whether it left the word at 0 (the flags of x86's `lock sub`, not the
+ *     old value), then cpts_lock_release_wake when it did not, which first
+ *     clears a checked lock's owner if it still names the releaser (with
+ *     -DCAS_RELEASE the engine study's compare-exchange HELD -> 0 instead,
+ *     falling back to cpts_lock_release_slow);
  *   - cpts_lock_acquire_slow: the checked re-entry test, the first attempt,
  *     the bounded spin (any number of failed looks, policy permitting), the
  *     park loop (claim a takeable word, or as the fair requester a word
  *     whose HELD is clear; mark PARKED; the deadline test with withdrawal of
  *     a pending request; the starvation request; futex wait on the word, or
  *     as the requester on fair_grant);
- *   - cpts_lock_release_slow: EPERM tests, the checked owner, the same
- *     subtraction; cpts_lock_release_wake: a fresh look at the word, as a
- *     separate step (other threads may act in between); nothing if the
- *     lock is held again (that holder's release sees what is left), else
- *     bump fair_grant and wake the requester when FAIR is set, else clear
- *     PARKED and wake one sleeper on the word;
+ *   - cpts_lock_release_slow (SafeBox's unlock(): a holder may release
+ *     either way, and chooses nondeterministically here): EPERM tests, the
+ *     checked owner, the same subtraction, then the fresh look when PARKED
+ *     or FAIR is left; the fresh look (cpts_lock_wake_one) is a separate
+ *     step (other threads may act in between): nothing if the lock is held
+ *     again (that holder's release sees what is left), else bump fair_grant
+ *     and wake the requester when FAIR is set, else clear PARKED and wake
+ *     one sleeper on the word;
  *   - the futex: FUTEX_WAIT sleeps only if the address still holds
  *     `expected` (atomically), FUTEX_WAKE wakes one sleeper of that address;
  *     with -DPARKING_LOT the non-Linux parking lot instead (a wake
@@ -87,9 +90,14 @@
  *     request at any turn), which covers every value they can take, the
  *     tuned ones of SafeBoxPolicy.adaptive(spinTries:handOffEvery:)
  *     included. PLAIN (no spin, no request) is the other end.
- *   - Condition waits (cpts_lock_wait/cpts_lock_notify_all) are not in this
- *     model: Models/condition-wait.pml checks them on top of an abstract
- *     lock (and SafeBoxEngineStressTests' condition hand-off stresses them).
+ *   - Condition waits (cpts_lock_wait, and the CONDITION_WAITERS bit by which
+ *     a release notifies) are not in this model: Models/condition-wait.pml
+ *     checks them on top of an abstract lock (and SafeBoxEngineStressTests'
+ *     condition hand-off stresses them). For this model's protocol the bit
+ *     acts as CHECKED does, while it is set: it fails the inline acquire,
+ *     the out-of-line acquire keeps it, and the inline release's
+ *     subtraction leaves the word not 0; the CHECKED configurations cover
+ *     that shape.
  *
  * Step-to-C table (functions of cpts_lock.c unless marked .h):
  *   model step                           | C it mirrors
@@ -107,8 +115,9 @@
  *   a9 acquired: record owner            | `acquired:`
  *   r1 EPERM: not held                   | cpts_lock_release_slow
  *   r2 checked: owner test, clear        | cpts_lock_release_slow
- *   r3 subtract HELD, left at the flags? | cpts_lock_release_slow / _fast
- *   r4 fresh look: grant or wake one     | cpts_lock_release_wake
+ *   r3 subtract HELD, left at 0?         | .h cpts_lock_release_fast / cpts_lock_release_slow
+ *   r4 checked: clear owner if still me  | cpts_lock_release_wake
+ *   r5 fresh look: grant or wake one     | cpts_lock_wake_one
  */
 
 #ifndef THREADS
@@ -255,8 +264,9 @@ inline futex_wake_grant() {
 }
 
 /* r3: the release's subtraction of HELD, which learns only whether it left
- * the word at its flags (`zero`); then r4 when it did not. */
-inline release_word() {
+ * the word at 0 (`zero`); the inline release then calls r4 when it did not,
+ * the slow one r5 when PARKED or FAIR is left (`slow`). */
+inline release_word(slow) {
     atomic {
 #ifdef MUTANT_RELEASE_EXCHANGE
         /* Mutant: a blind exchange to the flags drops a FAIR request (and
@@ -265,18 +275,37 @@ inline release_word() {
 #else
         word = word - HELD
 #endif
-        ; zero = (word == FLAGS)
+        ; zero = (slow -> (word & (PARKED | FAIR)) == 0 : word == 0)
     };
     if
-    :: !zero -> release_wake()
+    :: !zero && !slow -> release_wake()
+    :: !zero && slow -> wake_one()
     :: else -> skip
     fi
 }
 
-/* r4: cpts_lock_release_wake, a fresh look at the word in a step of its
- * own, so other threads may have acted on (or added to) what the
- * subtraction left. */
+/* r4: cpts_lock_release_wake, after the inline release. */
 inline release_wake() {
+#if POLICY == CHECKED_POLICY
+#ifdef MUTANT_OWNER_BLIND_CLEAR
+    /* Mutant: a plain store, which erases the owner a thread that took
+     * the lock since has recorded. */
+    owner = 0;
+#else
+    atomic {
+        if
+        :: owner == me -> owner = 0
+        :: else -> skip
+        fi
+    };
+#endif
+#endif
+    wake_one()
+}
+
+/* r5: cpts_lock_wake_one, a fresh look at the word in a step of its own, so
+ * other threads may have acted on (or added to) what the subtraction left. */
+inline wake_one() {
     p = word;
     if
     :: (p & HELD) != 0 ->
@@ -501,9 +530,12 @@ acquired:
     :: ok -> goto next_round
     :: else -> skip
     fi;
-#elif POLICY != CHECKED_POLICY
-    /* FAST_RELEASE: one blind subtraction of HELD (no load first). */
-    release_word(); goto next_round;
+#else
+    /* FAST_RELEASE (withLock), or the slow release (unlock()) below. */
+    if
+    :: release_word(false); goto next_round
+    :: true -> skip
+    fi;
 #endif
 
     /* r1 */
@@ -516,7 +548,7 @@ acquired:
     owner = 0;
 #endif
 #endif
-    release_word();
+    release_word(true);
     goto next_round;
 
 gave_up:

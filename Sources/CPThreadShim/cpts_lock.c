@@ -323,12 +323,18 @@ acquired:
     return 0;
 }
 
-void cpts_lock_release_wake(cpts_lock_t *lock) {
-    // A fresh look, after the release's subtraction: the bits it left are
-    // still there unless somebody acted on them since (a fair requester
-    // that claimed its reserved lock; a thread that took the lock and, in
-    // its own release, woke a parked thread), and a bit that arrived since
-    // is served as well.
+/// Wakes every thread in cpts_lock_wait so each re-checks its condition.
+static void cpts_lock_notify_all(cpts_lock_t *lock) {
+    __atomic_fetch_add(&lock->condition_sequence, 1, RELAXED);
+    cpts_unpark(&lock->condition_sequence, INT_MAX);
+}
+
+/// The fresh look that follows a release's subtraction: the bits it left
+/// are still there unless somebody acted on them since (a fair requester
+/// that claimed its reserved lock; a thread that took the lock and, in its
+/// own release, woke a parked thread), and a bit that arrived since is
+/// served as well.
+static void cpts_lock_wake_one(cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if (word & CPTS_LOCK_HELD) {
         // Taken again already (a parked thread's claim keeps PARKED, and
@@ -351,6 +357,26 @@ void cpts_lock_release_wake(cpts_lock_t *lock) {
     }
 }
 
+void cpts_lock_release_wake(cpts_lock_t *lock) {
+    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+    if (word & CPTS_LOCK_CHECKED) {
+        // The inline release could not clear the owner before its
+        // subtraction (it does not know the lock is checked), so it is
+        // cleared now, and only if it still names this thread: a thread that
+        // took the lock since has recorded itself, and a plain store would
+        // erase it.
+        uintptr_t self = cpts_self();
+        __atomic_compare_exchange_n(&lock->owner, &self, 0, false, RELAXED, RELAXED);
+    }
+    if (word & CPTS_LOCK_CONDITION_WAITERS) {
+        // Whether or not the lock is held again: the new holder may be a
+        // waiter that goes back to sleep without notifying, or a release
+        // through cpts_lock_release_slow, which never notifies.
+        cpts_lock_notify_all(lock);
+    }
+    cpts_lock_wake_one(lock);
+}
+
 int cpts_lock_release_slow(cpts_lock_t *lock) {
     uint32_t word = __atomic_load_n(&lock->word, RELAXED);
     if ((word & CPTS_LOCK_HELD) == 0) return EPERM;
@@ -358,10 +384,10 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
         if (__atomic_load_n(&lock->owner, RELAXED) != cpts_self()) return EPERM;
         __atomic_store_n(&lock->owner, 0, RELAXED);
     }
-    // The inline release's subtraction (only the holder clears HELD); the
-    // word keeps its flags, so anything beyond them is PARKED or FAIR.
+    // The inline release's subtraction (only the holder clears HELD); of
+    // what it leaves, only PARKED and FAIR need a wake-up here.
     uint32_t left = __atomic_sub_fetch(&lock->word, CPTS_LOCK_HELD, RELEASE);
-    if (left & ~CPTS_LOCK_FLAG_MASK) cpts_lock_release_wake(lock);
+    if (left & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_wake_one(lock);
     return 0;
 }
 
@@ -403,24 +429,22 @@ int cpts_lock_wait(cpts_lock_t *lock, uint32_t *condition_waiters, uint64_t dead
     if ((word & CPTS_LOCK_CHECKED) && cpts_lock_ownership(lock) != CPTS_LOCK_HOLDER_CALLER) return EPERM;
 
     // Read the sequence while holding the lock: a notify can only come from
-    // a later holder, after this thread released, and it bumps the sequence
-    // before waking, so the park below either sees the new value and
-    // returns at once or is already asleep when the wake-up comes.
+    // a later holder's release, after this thread released, and it bumps the
+    // sequence before waking, so the park below either sees the new value
+    // and returns at once or is already asleep when the wake-up comes.
     uint32_t sequence = __atomic_load_n(&lock->condition_sequence, RELAXED);
-    *condition_waiters += 1;
-    // The slow release serves every policy (the inline one is unchecked only).
-    int rc = cpts_lock_release_slow(lock);
-    if (rc != 0) {
-        *condition_waiters -= 1;
-        return rc;
-    }
+    // The first waiter marks the word, so that every release through the
+    // inline subtraction (which then leaves a word that is not 0) notifies.
+    // The count and the mark change only with the lock held; the mark is
+    // set with an atomic OR because other threads may mark the word PARKED
+    // or FAIR meanwhile.
+    if ((*condition_waiters)++ == 0) __atomic_fetch_or(&lock->word, CPTS_LOCK_CONDITION_WAITERS, RELAXED);
+    // The release that never notifies: this thread's critical section
+    // changed nothing, and waking the other waiters here would only send
+    // them round their loops to wake this one again.
+    cpts_lock_release_slow(lock);
     int parked = cpts_park(&lock->condition_sequence, sequence, deadline_ns);
     if (!cpts_lock_acquire_fast(lock)) cpts_lock_acquire_slow(lock, CPTS_LOCK_NO_DEADLINE);
-    *condition_waiters -= 1;
+    if (--(*condition_waiters) == 0) __atomic_fetch_and(&lock->word, ~CPTS_LOCK_CONDITION_WAITERS, RELAXED);
     return parked == ETIMEDOUT ? ETIMEDOUT : 0;
-}
-
-void cpts_lock_notify_all(cpts_lock_t *lock) {
-    __atomic_fetch_add(&lock->condition_sequence, 1, RELAXED);
-    cpts_unpark(&lock->condition_sequence, INT_MAX);
 }

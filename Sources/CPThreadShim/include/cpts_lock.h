@@ -20,31 +20,39 @@
 //   bit  1    CPTS_LOCK_PARKED: a thread may be parked on the word; the
 //             release that clears HELD wakes one.
 //   bit  2    CPTS_LOCK_CHECKED: this lock tracks its owner. The bit never
-//             changes after init and makes the inline acquire fail, so a
+//             changes after init. It makes the inline acquire fail, so a
 //             checked lock is always taken by the out-of-line path that
-//             records the owner. The inline release is blind (it does not
-//             look at the word first), so a checked lock must never reach
-//             it: its caller sends checked locks to cpts_lock_release_slow.
+//             records the owner, and it leaves the word not 0 after the
+//             inline release's subtraction, so cpts_lock_release_wake
+//             clears the owner.
 //   bit  3    CPTS_LOCK_FAIR: a waiter that has waited longer than
 //             fair_after_us asked for the lock. Only that waiter sets and
 //             clears the bit; while it is set nobody else may take the lock,
 //             and the release that clears HELD leaves the lock reserved for
 //             that waiter and wakes it on `fair_grant`.
+//   bit  4    CPTS_LOCK_CONDITION_WAITERS: a thread is in cpts_lock_wait.
+//             The first waiter sets it and the last one clears it, each
+//             holding the lock; meanwhile it fails the inline acquire (the
+//             out-of-line one keeps it) and makes every inline release call
+//             cpts_lock_release_wake, which notifies the waiters.
 // Every release is one atomic subtraction of HELD (the inline one without
-// looking first; cpts_lock_release_slow, for checked locks, after its owner
-// checks), so a FAIR request or a PARKED mark that arrives meanwhile
-// survives it. The release does not read the old value back: it only asks
-// whether the word is now 0, which x86 answers from the flags of a
-// `lock decl` (HELD is 1). A fetch-sub whose old value is used compiles to
-// `lock xadd`: in a C side-by-side of this engine on the 2-vCPU AMD EPYC
-// VM, medians of 7 runs, the `lock xadd` release took 4.59 ns per
-// lock+increment+unlock uncontended and 5.34 ns with 2 threads, the
-// `lock decl` one 4.16 and 4.50 (Benchmarks/Results/reruns.md, first
-// section). A word that is not 0 afterwards has PARKED or FAIR:
-// cpts_lock_release_wake then takes a fresh look and wakes one parked
-// thread, or grants the lock to the fair requester. Everything else
-// only the slow path needs (the spin limit, the fairness threshold, the fair
-// requester's wake-up channel, the parked count) lives outside the word.
+// looking first; cpts_lock_release_slow after its EPERM checks), so a FAIR
+// request or a PARKED mark that arrives meanwhile survives it. The release
+// does not read the old value back: it only asks whether the word is now 0,
+// which x86 answers from the flags of a `lock decl` (HELD is 1). A
+// fetch-sub whose old value is used compiles to `lock xadd`: in a C
+// side-by-side of this engine on the 2-vCPU AMD EPYC VM, medians of 7 runs,
+// the `lock xadd` release took 4.59 ns per lock+increment+unlock
+// uncontended and 5.34 ns with 2 threads, the `lock decl` one 4.16 and 4.50
+// (Benchmarks/Results/reruns.md, first section). A word that is not 0
+// afterwards has a bit that needs more than the subtraction, and
+// cpts_lock_release_wake takes a fresh look: it clears a checked lock's
+// owner, notifies condition waiters, and wakes one parked thread or grants
+// the lock to the fair requester. So the inline release serves every
+// lock-word policy, and its caller tests nothing before it: the word itself
+// says what the release must do. Everything else only the slow path needs
+// (the spin limit, the fairness threshold, the fair requester's wake-up
+// channel, the parked count) lives outside the word.
 // Every access to the word is a C11/GCC atomic, so ThreadSanitizer sees the
 // acquire/release edges the lock creates.
 
@@ -59,6 +67,7 @@ extern "C" {
 #define CPTS_LOCK_PARKED 2u
 #define CPTS_LOCK_CHECKED 4u
 #define CPTS_LOCK_FAIR 8u
+#define CPTS_LOCK_CONDITION_WAITERS 16u
 /// Bits that never change after init.
 #define CPTS_LOCK_FLAG_MASK CPTS_LOCK_CHECKED
 
@@ -132,22 +141,26 @@ void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy);
 static inline uint32_t cpts_lock_word(const cpts_lock_t *lock) { return __atomic_load_n(&lock->word, __ATOMIC_RELAXED); }
 
 /// One compare-exchange 0 -> HELD with acquire ordering. False when the lock
-/// is held, may have parked threads, is reserved for a fair requester, or
-/// is checked: call cpts_lock_acquire_slow then.
+/// is held, may have parked threads, is reserved for a fair requester, has
+/// condition waiters, or is checked: call cpts_lock_acquire_slow then.
 static inline bool cpts_lock_acquire_fast(cpts_lock_t *lock) {
     uint32_t expected = 0;
     return __atomic_compare_exchange_n(&lock->word, &expected, CPTS_LOCK_HELD, false, __ATOMIC_ACQUIRE,
                                        __ATOMIC_RELAXED);
 }
 
-/// The part of a release that the inline fast path cannot do, called by the
-/// releaser right after its subtraction left PARKED or FAIR in the word. It
-/// looks at the word again: if a thread holds the lock by now, that
-/// holder's release will see the same bits, so nothing is done; otherwise it
-/// grants a lock left reserved (FAIR) to the fair requester, or wakes one
-/// thread parked on a word marked PARKED (clearing the mark, which the woken
-/// thread sets again before it can sleep, so that the next uncontended
-/// acquire is inline again).
+/// The part of a release that the inline subtraction cannot do, called by
+/// the releaser right after its subtraction left a word that is not 0. It
+/// looks at the word again and, for the bits it finds:
+/// - CHECKED: clears the owner if it still names the caller (a thread that
+///   took the lock since has recorded itself);
+/// - CONDITION_WAITERS: wakes every thread in cpts_lock_wait, even when the
+///   lock is held again (that holder may release without notifying);
+/// - then, unless a thread holds the lock by now (its release will see the
+///   same bits), grants a lock left reserved (FAIR) to the fair requester,
+///   or wakes one thread parked on a word marked PARKED (clearing the mark,
+///   which the woken thread sets again before it can sleep, so that the
+///   next uncontended acquire is inline again).
 void cpts_lock_release_wake(cpts_lock_t *lock);
 
 #if defined(CPTS_RELEASE_COMPARE_EXCHANGE)
@@ -160,18 +173,17 @@ static inline bool cpts_lock_release_compare_exchange(cpts_lock_t *lock) {
 }
 #endif
 
-/// Releases an unchecked lock that the caller holds, with one atomic
-/// operation: a subtraction of HELD with release ordering, blind (no load
-/// comes first) and without reading the old value back (only whether the
-/// word is now 0). An unchecked word carries no flag, so it is 0 unless a
-/// thread marked it PARKED or a starving waiter asked for the lock; then
-/// cpts_lock_release_wake.
+/// Releases a lock that the caller holds, with one atomic operation: a
+/// subtraction of HELD with release ordering, blind (no load comes first)
+/// and without reading the old value back (only whether the word is now
+/// 0). The word is 0 afterwards unless it is checked, has condition waiters,
+/// was marked PARKED, or a starving waiter asked for the lock; then
+/// cpts_lock_release_wake, which also notifies condition waiters. Any
+/// lock-word policy may release here.
 ///
-/// The caller must hold the lock: this release cannot tell a lock that was
-/// not held (cpts_lock_release_slow can, and answers EPERM). A checked lock
-/// must release with cpts_lock_release_slow, which verifies and clears the
-/// owner; callers keep the policy next to the lock (SafeBox: the header
-/// byte) and test it before choosing.
+/// The caller must hold the lock, and have taken it itself: this release
+/// cannot tell a lock that was not held, nor (checked) held by another
+/// thread. cpts_lock_release_slow can, answers EPERM, and never notifies.
 static inline void cpts_lock_release_fast(cpts_lock_t *lock) {
     if (__atomic_sub_fetch(&lock->word, CPTS_LOCK_HELD, __ATOMIC_RELEASE) != 0) cpts_lock_release_wake(lock);
 }
@@ -182,10 +194,12 @@ static inline void cpts_lock_release_fast(cpts_lock_t *lock) {
 /// the caller: waiting would never end).
 int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns);
 
-/// Releases after the fast path failed (checks the owner of a checked
-/// lock): wakes one parked thread, or grants the fair requester the lock.
-/// Returns 0, or EPERM when the lock is not held, or (checked) is held by
-/// another thread; the lock is left untouched then.
+/// Releases after checking that the caller may: EPERM when the lock is not
+/// held, or (checked) is held by another thread; the lock is left untouched
+/// then. Otherwise 0, after clearing the owner, subtracting HELD, and
+/// waking one parked thread or granting the fair requester the lock. It
+/// does not notify condition waiters: for a critical section that left the
+/// guarded value as it found it.
 int cpts_lock_release_slow(cpts_lock_t *lock);
 
 /// Takes the lock only if it is free now: 0 or EBUSY. Handles checked locks.
@@ -207,20 +221,17 @@ typedef enum cpts_lock_holder {
 /// Who holds `lock`, as far as its policy records.
 cpts_lock_holder cpts_lock_ownership(const cpts_lock_t *lock);
 
-/// With the lock held: releases it, parks until cpts_lock_notify_all (or a
-/// spurious wake-up, or `deadline_ns`), and re-acquires it before returning.
+/// With the lock held: releases it, parks until a release through
+/// cpts_lock_release_fast notifies (or a spurious wake-up, or
+/// `deadline_ns`), and re-acquires it before returning.
 /// `*condition_waiters` counts the threads in here: it is raised before the
-/// release and lowered after the re-acquire, so the lock guards it, and a
-/// holder that changed the guarded value notifies when it is not 0. (The
-/// count lives outside the lock so its owner can test it together with other
-/// fields: SafeBox keeps it in its block header.)
+/// release and lowered after the re-acquire, so the lock guards it; the
+/// first waiter sets CPTS_LOCK_CONDITION_WAITERS in the word and the last
+/// one clears it. (The count lives with its owner: SafeBox keeps it in its
+/// block header, beside the pthread policies' count.)
 /// Returns 0, ETIMEDOUT (deadline passed; the lock is held again anyway), or
 /// EPERM (the caller did not hold the lock; nothing was done).
 int cpts_lock_wait(cpts_lock_t *lock, uint32_t *condition_waiters, uint64_t deadline_ns);
-
-/// With the lock held: wakes every thread in cpts_lock_wait so each re-checks
-/// its condition. Callers skip the call when the waiter count is 0.
-void cpts_lock_notify_all(cpts_lock_t *lock);
 
 /// Whether blocking uses the kernel's futex (true on Linux) or the portable
 /// parking lot over pthread condition variables.

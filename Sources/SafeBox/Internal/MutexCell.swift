@@ -17,9 +17,11 @@ import CPThreadShim
 ///   of every mutex it locks (`cpts_mutex_holder`).
 ///
 /// The header's kind byte never changes after initialisation, so testing it
-/// costs a predictable branch on a byte in the lock's own cache line. The
-/// waiter count shares the header's 8 bytes so that a release tests "an
-/// unchecked lock word that nobody waits on" with one 64-bit compare.
+/// costs a predictable branch on a byte in the lock's own cache line; the
+/// acquire tests it once and the release reuses the answer. Nothing else
+/// is tested on a lock word's inline path: whether the lock is checked or
+/// has condition waiters is in the word, which the release's subtraction
+/// leaves not 0 then.
 ///
 /// A cell is a view that owns nothing: the box's ``LockedStorage``
 /// allocates, initialises and tears down the memory it points to, so a copy
@@ -55,47 +57,34 @@ struct MutexCell: @unchecked Sendable {
     @inlinable
     static var lockOffset: Int { 8 }
 
-    /// The header byte: which lock follows it, and whether that lock is
-    /// released by the inline subtraction. Written once by ``LockedStorage``;
-    /// never changes after.
+    /// The header byte: which lock follows it. Written once by
+    /// ``LockedStorage``; never changes after.
     @inlinable
     var header: UInt8 { block.load(as: UInt8.self) }
 
-    /// The whole 8-byte header, as ``LockedStorage`` lays it out (the kind
-    /// byte first in memory, then three zero bytes, then the waiter count):
-    /// ``uncheckedLockWordNobodyWaiting`` exactly when an unchecked lock word
-    /// follows and no thread is in a condition wait, the one case the
-    /// inline release serves. Only the holder may read it (it alone writes
-    /// the waiter count).
-    @inlinable
-    var headerWord: UInt64 { block.load(as: UInt64.self) }
-
     /// Threads in a condition wait (`wait(until:)`): bytes 4-7 of the
-    /// header. Read and written only with the lock held.
+    /// header. Read and written only with the lock held. A pthread policy's
+    /// release tests it; a lock word also carries it as a bit of the word
+    /// (`CPTS_LOCK_CONDITION_WAITERS`), which its release finds without a
+    /// test of its own.
     @inlinable
     var conditionWaiters: UnsafeMutablePointer<UInt32> {
         (block + 4).assumingMemoryBound(to: UInt32.self)
     }
 
-    /// Header of an unchecked lock word (``SafeBoxPolicy/adaptive``,
-    /// ``SafeBoxPolicy/plain``): the only kind the inline paths serve, so
-    /// they test for it alone.
+    /// Header of a lock-word policy's cell (``SafeBoxPolicy/adaptive``,
+    /// ``SafeBoxPolicy/plain``, ``SafeBoxPolicy/checked``): the word itself
+    /// says what its release must do beyond the subtraction.
     @inlinable
-    static var uncheckedLockWord: UInt8 { 0 }
-
-    /// Header of a ``SafeBoxPolicy/checked`` lock word, which releases out
-    /// of line (`cpts_lock_release_slow` checks and clears the owner).
-    @inlinable
-    static var checkedLockWord: UInt8 { 1 }
+    static var lockWord: UInt8 { 0 }
 
     /// Header of a ``SafeBoxPolicy/pthread(_:)`` cell.
     @inlinable
-    static var pthreadMutex: UInt8 { 2 }
+    static var pthreadMutex: UInt8 { 1 }
 
     /// The header for `policy`.
     static func header(for policy: SafeBoxPolicy) -> UInt8 {
-        if policy.pthreadKind != nil { return pthreadMutex }
-        return policy == .checked ? checkedLockWord : uncheckedLockWord
+        policy.pthreadKind != nil ? pthreadMutex : lockWord
     }
 
     /// Whether a pthread mutex follows the header (a
@@ -224,8 +213,9 @@ struct MutexCell: @unchecked Sendable {
     /// for a checked word, by whom). Its callers are off the inline path.
     @inlinable
     func unlock() {
-        if header == Self.pthreadMutex { return unlockPThread() }
-        unlockContended()
+        if usesPThread { return unlockPThread() }
+        let code = cpts_lock_release_slow(state)
+        if code != 0 { LockMisuse.foreignUnlock.stop() }
     }
 
     /// With the lock held, after the value may have changed: wakes every
@@ -239,33 +229,29 @@ struct MutexCell: @unchecked Sendable {
     /// `notifyWaitersAndUnlock()` for a caller that read ``usesPThread``
     /// before it locked. With the kind in a register across the critical
     /// section, the compiler threads this test into the lock's and lays
-    /// out one copy of the section per kind, so the release tests only
-    /// what its kind needs: for a lock word, one 64-bit compare of the
-    /// header ("unchecked, nobody waiting"); for a pthread mutex, the
-    /// waiter count.
+    /// out one copy of the section per kind. A lock word's copy then tests
+    /// nothing: the engine's inline subtraction leaves a word that is not 0
+    /// when the lock is checked, has condition waiters, or has parked or
+    /// starving threads, and its out-of-line part serves each. A pthread
+    /// mutex's copy tests the waiter count.
+    ///
+    /// The caller must have taken the lock itself, in the same critical
+    /// section: the inline subtraction cannot tell a free lock, nor a checked
+    /// lock held by another thread (``unlock()`` can).
     @inlinable
     func notifyWaitersAndUnlock(usesPThread: Bool) {
         if _slowPath(usesPThread) {
-            if _slowPath(conditionWaiters.pointee != 0) { notifyWaiters() }
+            if _slowPath(conditionWaiters.pointee != 0) { notifyPThreadWaiters() }
             return unlockPThread()
         }
-        if _slowPath(headerWord != Self.uncheckedLockWordNobodyWaiting) { return notifyWaitersAndUnlockOther() }
-        // An unchecked lock word that this critical section took: the blind
-        // inline subtraction.
         cpts_lock_release_fast(state)
     }
 
-    /// The header of an unchecked lock word's cell when no thread is in a
-    /// condition wait.
-    @inlinable
-    static var uncheckedLockWordNobodyWaiting: UInt64 { UInt64(littleEndian: UInt64(uncheckedLockWord)) }
-
-    /// `notifyWaitersAndUnlock()` for a checked lock word, or for a lock
-    /// word with a thread in a condition wait.
+    /// Wakes every thread in a pthread policy's `wait(until:)`. (A lock word's
+    /// release notifies by itself: see `cpts_lock_release_wake`.)
     @usableFromInline @inline(never)
-    func notifyWaitersAndUnlockOther() {
-        if conditionWaiters.pointee != 0 { notifyWaiters() }
-        unlock()
+    func notifyPThreadWaiters() {
+        PThreadLockOperations.broadcast(pthread)
     }
 
     /// An error-checking or priority-inheritance mutex answers a foreign
@@ -274,16 +260,6 @@ struct MutexCell: @unchecked Sendable {
     @inlinable
     func unlockPThread() {
         PThreadLockOperations.unlock(pthread)
-    }
-
-    /// The engine's out-of-line release, which checks a checked word's
-    /// owner and answers EPERM for a lock that is not held. Inlined into
-    /// its callers, all of them already off the inline path, so a checked
-    /// release costs one call into the engine rather than two.
-    @inlinable @inline(__always)
-    func unlockContended() {
-        let code = cpts_lock_release_slow(state)
-        if code != 0 { LockMisuse.foreignUnlock.stop() }
     }
 
     /// With the lock held: releases it, sleeps until another thread calls
@@ -306,15 +282,6 @@ struct MutexCell: @unchecked Sendable {
         if code == 0 { return true }
         if code == ETIMEDOUT { return false }
         LockMisuse.waitWithoutHolding.stop()
-    }
-
-    @usableFromInline @inline(never)
-    func notifyWaiters() {
-        if usesPThread {
-            PThreadLockOperations.broadcast(pthread)
-            return
-        }
-        cpts_lock_notify_all(state)
     }
 
     /// Who holds the lock, as far as this policy can tell.
