@@ -41,6 +41,8 @@ private struct Tally {
     var inside = 0
     var overlaps = 0
     var count = 0
+    /// Critical sections in which the box did not name the caller as its holder.
+    var misnamed = 0
 }
 
 @Suite("SafeBox lock engine under stress", .tags(.slow), .skippedInFastTier)
@@ -81,6 +83,29 @@ struct SafeBoxEngineStressTests {
         #expect(tally.inside == 0)
         #expect(tally.count == completed.value)
         #expect(tally.count >= threads * 10_000)  // every plain withLock entered
+    }
+
+    /// The inline release subtracts HELD before it clears a checked box's
+    /// owner, so a thread can take the lock and record itself in between;
+    /// the clear must then leave that record alone.
+    @Test("a checked box names every holder under contention: a release clears only its own record")
+    func checkedOwnerUnderContention() {
+        let shared = SharedBox(Tally(), policy: .checked)
+        let cell = shared.lock
+        let finished = runWatched("checked owner", threads: 8) { _ in
+            for _ in 0..<400_000 {
+                shared.box.withLock { tally in
+                    if cell.ownership != .currentThread { tally.misnamed += 1 }
+                    _ = Self.enter(&tally, working: 0)
+                }
+            }
+        }
+        guard finished else { return }
+        let tally = shared.box.withLock { $0 }
+        #expect(tally.misnamed == 0)
+        #expect(tally.overlaps == 0)
+        #expect(tally.count == 8 * 400_000)
+        #expect(cell.ownership == .free)
     }
 
     @Test("no lost wake-ups: random thread counts, random work inside and outside the lock, every policy")
