@@ -44,7 +44,8 @@
 // side-by-side of this engine on the 2-vCPU AMD EPYC VM, medians of 7 runs,
 // the `lock xadd` release took 4.59 ns per lock+increment+unlock
 // uncontended and 5.34 ns with 2 threads, the `lock decl` one 4.16 and 4.50
-// (Benchmarks/Results/reruns.md, first section). A word that is not 0
+// (Benchmarks/Results/reruns.md, section "Where the default engine's
+// contended gap to Mutex (next) was"). A word that is not 0
 // afterwards has a bit that needs more than the subtraction, and
 // cpts_lock_release_wake takes a fresh look: it clears a checked lock's
 // owner, notifies condition waiters, and wakes one parked thread or grants
