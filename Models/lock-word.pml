@@ -29,7 +29,7 @@
  *   - cpts_lock_release_slow (SafeBox's unlock(): a holder may release
  *     either way, and chooses nondeterministically here): EPERM tests, the
  *     checked owner, the same subtraction, then the fresh look when PARKED
- *     or FAIR is left; the fresh look (cpts_lock_wake_one) is a separate
+ *     or FAIR is left; the fresh look (then cpts_lock_wake_one) is a separate
  *     step (other threads may act in between): nothing if the lock is held
  *     again (that holder's release sees what is left), else bump fair_grant
  *     and wake the requester when FAIR is set, else clear PARKED and wake
@@ -116,8 +116,8 @@
  *   r1 EPERM: not held                   | cpts_lock_release_slow
  *   r2 checked: owner test, clear        | cpts_lock_release_slow
  *   r3 subtract HELD, left at 0?         | .h cpts_lock_release_fast / cpts_lock_release_slow
- *   r4 checked: clear owner if still me  | cpts_lock_release_wake
- *   r5 fresh look: grant or wake one     | cpts_lock_wake_one
+ *   r4 fresh look; checked: clear owner  | cpts_lock_release_wake (slow: the look only)
+ *   r5 grant or wake one, from the look  | cpts_lock_wake_one
  */
 
 #ifndef THREADS
@@ -279,13 +279,16 @@ inline release_word(slow) {
     };
     if
     :: !zero && !slow -> release_wake()
-    :: !zero && slow -> wake_one()
+    :: !zero && slow -> p = word; wake_one()
     :: else -> skip
     fi
 }
 
-/* r4: cpts_lock_release_wake, after the inline release. */
+/* r4: cpts_lock_release_wake, after the inline release: the fresh look at
+ * the word, in a step of its own (other threads may have acted on, or added
+ * to, what the subtraction left), then the owner, then r5 on that look. */
 inline release_wake() {
+    p = word;
 #if POLICY == CHECKED_POLICY
 #ifdef MUTANT_OWNER_BLIND_CLEAR
     /* Mutant: a plain store, which erases the owner a thread that took
@@ -303,10 +306,10 @@ inline release_wake() {
     wake_one()
 }
 
-/* r5: cpts_lock_wake_one, a fresh look at the word in a step of its own, so
- * other threads may have acted on (or added to) what the subtraction left. */
+/* r5: cpts_lock_wake_one, acting on `p`, the caller's fresh look at the
+ * word; the word may have changed again since, which the compare-exchange
+ * below notices. */
 inline wake_one() {
-    p = word;
     if
     :: (p & HELD) != 0 ->
 #ifdef MUTANT_CLEAR_MARK_WHEN_HELD

@@ -206,9 +206,8 @@ void cpts_lock_init(cpts_lock_t *lock, cpts_lock_policy policy) {
 static inline bool cpts_lock_takeable(uint32_t word) { return (word & (CPTS_LOCK_HELD | CPTS_LOCK_FAIR)) == 0; }
 
 int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
-    // The flag bits never change after init; only the state bits do.
-    uint32_t flags = __atomic_load_n(&lock->word, RELAXED) & CPTS_LOCK_FLAG_MASK;
-    bool checked = (flags & CPTS_LOCK_CHECKED) != 0;
+    // CHECKED never changes after init; only the state bits do.
+    bool checked = (__atomic_load_n(&lock->word, RELAXED) & CPTS_LOCK_CHECKED) != 0;
     if (checked && __atomic_load_n(&lock->owner, RELAXED) == cpts_self()) return EDEADLK;
 
     // A checked lock comes here even when free: take it with one attempt.
@@ -329,13 +328,12 @@ static void cpts_lock_notify_all(cpts_lock_t *lock) {
     cpts_unpark(&lock->condition_sequence, INT_MAX);
 }
 
-/// The fresh look that follows a release's subtraction: the bits it left
-/// are still there unless somebody acted on them since (a fair requester
-/// that claimed its reserved lock; a thread that took the lock and, in its
-/// own release, woke a parked thread), and a bit that arrived since is
-/// served as well.
-static void cpts_lock_wake_one(cpts_lock_t *lock) {
-    uint32_t word = __atomic_load_n(&lock->word, RELAXED);
+/// Acts on `word`, a fresh look at the lock word taken after a release's
+/// subtraction: the bits it left are still there unless somebody acted on
+/// them since (a fair requester that claimed its reserved lock; a thread
+/// that took the lock and, in its own release, woke a parked thread), and a
+/// bit that arrived since is served as well.
+static void cpts_lock_wake_one(cpts_lock_t *lock, uint32_t word) {
     if (word & CPTS_LOCK_HELD) {
         // Taken again already (a parked thread's claim keeps PARKED, and
         // only the requester takes a reserved lock, clearing FAIR): the new
@@ -371,10 +369,12 @@ void cpts_lock_release_wake(cpts_lock_t *lock) {
     if (word & CPTS_LOCK_CONDITION_WAITERS) {
         // Whether or not the lock is held again: the new holder may be a
         // waiter that goes back to sleep without notifying, or a release
-        // through cpts_lock_release_slow, which never notifies.
+        // through cpts_lock_release_slow, which never notifies. The wake-up
+        // is a system call, so the word is looked at again after it.
         cpts_lock_notify_all(lock);
+        word = __atomic_load_n(&lock->word, RELAXED);
     }
-    cpts_lock_wake_one(lock);
+    cpts_lock_wake_one(lock, word);
 }
 
 int cpts_lock_release_slow(cpts_lock_t *lock) {
@@ -387,7 +387,9 @@ int cpts_lock_release_slow(cpts_lock_t *lock) {
     // The inline release's subtraction (only the holder clears HELD); of
     // what it leaves, only PARKED and FAIR need a wake-up here.
     uint32_t left = __atomic_sub_fetch(&lock->word, CPTS_LOCK_HELD, RELEASE);
-    if (left & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) cpts_lock_wake_one(lock);
+    if (left & (CPTS_LOCK_PARKED | CPTS_LOCK_FAIR)) {
+        cpts_lock_wake_one(lock, __atomic_load_n(&lock->word, RELAXED));
+    }
     return 0;
 }
 

@@ -69,8 +69,6 @@ extern "C" {
 #define CPTS_LOCK_CHECKED 4u
 #define CPTS_LOCK_FAIR 8u
 #define CPTS_LOCK_CONDITION_WAITERS 16u
-/// Bits that never change after init.
-#define CPTS_LOCK_FLAG_MASK CPTS_LOCK_CHECKED
 
 /// Deadline value meaning "wait forever" (UInt64.max in Swift).
 #define CPTS_LOCK_NO_DEADLINE UINT64_MAX
