@@ -144,6 +144,15 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
     public static let pthreadAdaptive = Peer(slug: "pthread-adaptive")!
     public static let nioLockedValueBox = Peer(slug: "nio")!
 
+    /// Each SafeBox pthread policy with the plain pthread box of the same
+    /// kind, which the report holds it against.
+    public static let pthreadPolicyPairs: [(policy: Peer, plain: Peer)] = [
+        (Peer(slug: "safebox-pthread-normal")!, Peer(slug: "pthread-plain")!),
+        (Peer(slug: "safebox-pthread-adaptive")!, Peer(slug: "pthread-adaptive")!),
+        (Peer(slug: "safebox-pthread-errorcheck")!, Peer(slug: "pthread-errorcheck")!),
+        (Peer(slug: "safebox-pthread-pi")!, Peer(slug: "pthread-pi")!),
+    ]
+
     /// The peers that join `workload`, in report order.
     public static func joining(_ workload: Workloads) -> [Peer] {
         all.filter { $0.workloads.contains(workload) }

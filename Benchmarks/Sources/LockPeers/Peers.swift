@@ -160,40 +160,48 @@ public final class PThreadLock: BenchLock, @unchecked Sendable {
         }
     }
 
-    /// The value and the mutex in one heap block, as `SafeBox`'s storage
-    /// and NIO's `LockStorage` lay them out, so the peers differ only in
-    /// the lock. (A class property next to a separately allocated mutex ran
-    /// at twice the time for the same instructions.)
-    final class Storage: ManagedBuffer<BenchState, pthread_mutex_t> {
-        deinit {
-            withUnsafeMutablePointerToElements { mutex in
-                precondition(pthread_mutex_destroy(mutex) == 0, "pthread_mutex_destroy failed")
-            }
-        }
-    }
-    let storage: Storage
+    /// The mutex and the value in one block at the offsets of a `SafeBox`
+    /// pthread cell: the block aligned to a cache line, the mutex one line
+    /// in, the value right after it. So the two differ only in the code
+    /// around the pthread calls, not in where the allocator put the mutex.
+    /// In a `ManagedBuffer` (NIO's `LockStorage` layout) the mutex landed
+    /// wherever malloc put the object, and that moved from build to build:
+    /// the same adaptive box ran 14.2-14.5 ns per contended operation with
+    /// its mutex 56 bytes into a cache line, 18.4-18.8 ns in SafeBox's layout
+    /// (Results/reruns.md, *A plain pthread box's speed is where malloc put
+    /// its mutex*). (A class property next to a separately allocated mutex
+    /// ran at twice the time for the same instructions.)
+    static let mutexOffset = 64
+    static let valueOffset = mutexOffset + MemoryLayout<pthread_mutex_t>.size
+
+    let block: UnsafeMutableRawPointer
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    let state: UnsafeMutablePointer<BenchState>
 
     public init(_ kind: Kind) {
-        let buffer = Storage.create(minimumCapacity: 1) { buffer in
-            buffer.withUnsafeMutablePointerToElements { mutex in
-                var attr = pthread_mutexattr_t()
-                precondition(pthread_mutexattr_init(&attr) == 0, "pthread_mutexattr_init failed")
-                precondition(pthread_mutexattr_settype(&attr, kind.type) == 0, "pthread_mutexattr_settype failed")
-                precondition(pthread_mutexattr_setprotocol(&attr, kind.protocol) == 0, "pthread_mutexattr_setprotocol failed")
-                precondition(pthread_mutex_init(mutex, &attr) == 0, "pthread_mutex_init failed")
-                precondition(pthread_mutexattr_destroy(&attr) == 0, "pthread_mutexattr_destroy failed")
-            }
-            return BenchState()
-        }
-        storage = unsafeDowncast(buffer, to: Storage.self)
+        block = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.valueOffset + MemoryLayout<BenchState>.size, alignment: 64)
+        mutex = (block + Self.mutexOffset).bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        state = (block + Self.valueOffset).bindMemory(to: BenchState.self, capacity: 1)
+        state.initialize(to: BenchState())
+        var attr = pthread_mutexattr_t()
+        precondition(pthread_mutexattr_init(&attr) == 0, "pthread_mutexattr_init failed")
+        precondition(pthread_mutexattr_settype(&attr, kind.type) == 0, "pthread_mutexattr_settype failed")
+        precondition(pthread_mutexattr_setprotocol(&attr, kind.protocol) == 0, "pthread_mutexattr_setprotocol failed")
+        precondition(pthread_mutex_init(mutex, &attr) == 0, "pthread_mutex_init failed")
+        precondition(pthread_mutexattr_destroy(&attr) == 0, "pthread_mutexattr_destroy failed")
+    }
+
+    deinit {
+        precondition(pthread_mutex_destroy(mutex) == 0, "pthread_mutex_destroy failed")
+        state.deinitialize(count: 1)
+        block.deallocate()
     }
 
     @inline(__always) public func withLock<R: Sendable>(_ body: (inout BenchState) -> R) -> R {
-        storage.withUnsafeMutablePointers { state, mutex in
-            precondition(pthread_mutex_lock(mutex) == 0, "pthread_mutex_lock failed")
-            defer { precondition(pthread_mutex_unlock(mutex) == 0, "pthread_mutex_unlock failed") }
-            return body(&state.pointee)
-        }
+        precondition(pthread_mutex_lock(mutex) == 0, "pthread_mutex_lock failed")
+        defer { precondition(pthread_mutex_unlock(mutex) == 0, "pthread_mutex_unlock failed") }
+        return body(&state.pointee)
     }
 }
 

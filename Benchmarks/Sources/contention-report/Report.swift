@@ -438,6 +438,7 @@ struct Report {
         out.append(contentsOf: verdict(workloads: workloads, cells: cells, latencies: latencies, latencyFloor: latencyFloor))
         out.append(contentsOf: engineStudy(workloads: workloads, cells: cells, latencies: latencies))
         out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
+        out.append(contentsOf: pthreadPolicies(workloads: workloads, cells: cells, instructions: instructions))
         out.append("")
         out.append("![Counter workloads: throughput vs threads](contention.svg)")
         out.append("")
@@ -519,6 +520,50 @@ struct Report {
         let loadNote = worstRun.load.map { String(format: "; other processes used %.0f%% of the CPUs during that run", $0 * 100) } ?? ""
         out.append("| slowest of \(options.runs) undisturbed runs within 2× of their median (every SafeBox configuration) | worst: \(ratio(worstRun.value)) (\(worstRun.label)\(loadNote)); counting disturbed runs too: \(ratio(allRuns.value)) (\(allRuns.label)) | \(mark(worstRun.value <= 2)) |")
         out.append("| slowest thread within 1.5× of the fastest (median run, every contended SafeBox configuration) | worst: \(ratio(worstFair.value)) (\(worstFair.label)) | \(mark(worstFair.value <= 1.5)) |")
+        return out
+    }
+
+    /// Issue 24's goal for the pthread policies: each within 1.1× of a
+    /// plain pthread box of the same kind, in instructions and in time,
+    /// uncontended and contended (the two counter workloads).
+    func pthreadPolicies(workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double]) -> [String] {
+        let limit = 1.1
+        let counters = Array(workloads.prefix(2))
+        var out = ["", "## pthread policies against plain pthread boxes (issue 24)", ""]
+        out.append("Each `.pthread(kind)` policy ÷ the plain pthread box of the same kind (the mutex and the value at the")
+        out.append("offsets SafeBox gives them, every return code checked): instructions per uncontended operation, then")
+        out.append("the ratio of the two medians for each counter workload and thread count. Goal: every ratio ≤ \(ratio(limit)).")
+        out.append("")
+        var header = "| policy | instructions |"
+        var rule = "|---|---:|"
+        for workload in counters {
+            for threads in options.threadCounts {
+                header += " \(workload.key) \(threads)t |"
+                rule += "---:|"
+            }
+        }
+        out.append(header + " met |")
+        out.append(rule + ":---:|")
+        for (policy, plain) in Peer.pthreadPolicyPairs {
+            var ratios: [Double] = []
+            var row = "| \(policy.name) ÷ \(plain.name) |"
+            if let mine = instructions[policy], let theirs = instructions[plain] {
+                ratios.append(mine / theirs)
+                row += " \(ratio(mine / theirs)) |"
+            } else {
+                row += " – |"
+            }
+            for workload in counters {
+                for threads in options.threadCounts {
+                    guard let mine = cells[key(workload, policy, threads)]?.median,
+                          let theirs = cells[key(workload, plain, threads)]?.median else { row += " – |"; continue }
+                    ratios.append(mine / theirs)
+                    row += " \(ratio(mine / theirs)) |"
+                }
+            }
+            let met = !ratios.isEmpty && ratios.allSatisfy { $0 <= limit }
+            out.append(row + " \(met ? "yes" : "**no**") |")
+        }
         return out
     }
 
