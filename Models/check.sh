@@ -66,6 +66,7 @@ verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_DEADLINE_BEFORE
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=CHECKED_POLICY -DMUTANT_OWNER_KEPT      # P4 checked owner
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=CHECKED_POLICY -DMUTANT_OWNER_BLIND_CLEAR  # P4 checked owner (inline release)
 verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_BARGE_PAST_FAIR       # P5 starving waiter served
+verify lock-word.pml fail -DTHREADS=2 -DPOLICY=ADAPTIVE -DMUTANT_SPIN_GUESS_KEEPS_FAIR # P5 starving waiter served (the spin's guess)
 verify lock-word.pml fail -DTHREADS=3 -DROUNDS=1 -DPOLICY=ADAPTIVE -DMUTANT_RELEASE_EXCHANGE  # P2 (a blind exchange drops the PARKED and FAIR marks)
 
 echo "== condition waits (cpts_lock_wait / cpts_lock_notify_all)"

@@ -106,7 +106,7 @@
  *   FAST_RELEASE blind subtract, wake    | .h cpts_lock_release_fast
  *   a1 flags, checked re-entry EDEADLK   | cpts_lock_acquire_slow, top
  *   a2 first attempt (takeable word)     | "A checked lock comes here even when free"
- *   a3 spin loop (nondeterministic)      | "Spin: ..." loop
+ *   a3 spin: compare-exchange a guess    | "Spin: ..." loop
  *   a4 park loop: read grant, claim      | the `for (;;)` loop's first test
  *   a5 mark PARKED unless already        | second test
  *   a6 deadline: withdraw, ETIMEDOUT     | `if (now >= deadline_ns)`
@@ -393,17 +393,22 @@ next_round:
     :: else -> skip
     fi;
 
-    /* a3 */
+    /* a3: a fresh look, then each try compare-exchanges a guess: the last
+     * word seen (that look, or what the failed compare-exchange found) less
+     * HELD and FAIR, so only a takeable word is taken, its other bits kept. */
 #if SPINS
+    w = word;
     do
-    :: w = word;
+    ::
+#ifdef MUTANT_SPIN_GUESS_KEEPS_FAIR
+       /* Mutant: the guess keeps FAIR, so a spinner takes a reserved lock. */
+       w = w & ~HELD;
+#else
+       w = w & ~(HELD | FAIR);
+#endif
+       acquire_cas(w, w | HELD, ok);
        if
-       :: TAKEABLE(w) ->
-           acquire_cas(w, w | HELD, ok);
-           if
-           :: ok -> goto acquired
-           :: else -> skip
-           fi
+       :: ok -> goto acquired
        :: else -> skip
        fi
     :: break

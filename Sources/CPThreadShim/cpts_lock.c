@@ -40,6 +40,12 @@
 #ifndef CPTS_SPIN_JOIN_PARKED
 #define CPTS_SPIN_JOIN_PARKED 0
 #endif
+// 1: each spin look is a plain load, and only a word that looked takeable is
+// compare-exchanged (the spin before 2026-11-27); 0: each look is the
+// compare-exchange of a guess (see the spin in cpts_lock_acquire_slow).
+#ifndef CPTS_SPIN_LOOKS_FIRST
+#define CPTS_SPIN_LOOKS_FIRST 0
+#endif
 
 // Fairness on request (CPTS_FAIR_AFTER_US in cpts_lock.h). Barging lets a
 // running thread re-take the lock long before a woken one is even
@@ -218,12 +224,21 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     }
 
     // Spin: a lock held for a few dozen nanoseconds is usually free again
-    // before a sleep + wake-up (microseconds) could even begin. Only a
-    // takeable word is compare-exchanged; every look is a plain load, which
-    // keeps the cache line shared. A newcomer that finds
-    // CPTS_MAX_PARKED_BEFORE_SPIN threads already parked skips the spin and
-    // queues behind them; the barging that remains is bounded by fairness on
-    // request.
+    // before a sleep + wake-up (microseconds) could even begin. Each look is
+    // a compare-exchange of a guess: the last word seen, less HELD and FAIR
+    // (so it succeeds only on a takeable word, keeping every other bit). It
+    // fails on a held word, and its failure is the next look. A plain load
+    // first and a compare-exchange once the word looked free, as this loop
+    // did before, moves the cache line twice per hand-over (shared, then
+    // exclusive) where this moves it once; with the value in the lock's line
+    // and the holder running a few dozen nanoseconds, that cost 3-11% of the
+    // time per dictionary update on the 2-vCPU VM, and the counter did not
+    // move (Benchmarks/Results/reruns.md, "The spin compare-exchanges a
+    // guess").
+    // (#88523's spin compare-exchanges too, with 0 as its only guess.)
+    // A newcomer that finds CPTS_MAX_PARKED_BEFORE_SPIN threads already
+    // parked skips the spin and queues behind them; the barging that remains
+    // is bounded by fairness on request.
     uint32_t tries = lock->spin_limit;
     if (tries != 0) {
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);
@@ -232,11 +247,19 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
         uint32_t pauses = CPTS_SPIN_PAUSE_BASE + ((uint32_t)cpts_cycle_counter() & (CPTS_SPIN_PAUSE_BASE - 1));
         for (; !crowded && tries > 0; tries--) {
             for (uint32_t i = 0; i < pauses; i++) cpts_cpu_relax();
+#if CPTS_SPIN_LOOKS_FIRST
+            // Engine study only: the spin before the guess.
             word = __atomic_load_n(&lock->word, RELAXED);
             if (cpts_lock_takeable(word) &&
                 __atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
                 goto acquired;
             }
+#else
+            word &= ~(CPTS_LOCK_HELD | CPTS_LOCK_FAIR);
+            if (__atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
+                goto acquired;
+            }
+#endif
 #if CPTS_SPIN_JOIN_PARKED
             if (word & CPTS_LOCK_PARKED) break;
 #endif

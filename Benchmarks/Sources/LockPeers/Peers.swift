@@ -291,6 +291,11 @@ public struct EngineVariant: Sendable {
     public static let joinParked = EngineVariant(
         create: ev_joinparked_create, destroy: ev_joinparked_destroy, lock: ev_joinparked_lock,
         unlock: ev_joinparked_unlock)
+    /// The spin before the guess: each look a plain load, and only a word
+    /// that looked takeable is compare-exchanged.
+    public static let looksFirst = EngineVariant(
+        create: ev_looksfirst_create, destroy: ev_looksfirst_destroy, lock: ev_looksfirst_lock,
+        unlock: ev_looksfirst_unlock)
     /// 5 tries instead of 20.
     public static let tries5 = EngineVariant(
         create: ev_tries5_create, destroy: ev_tries5_destroy, lock: ev_tries5_lock, unlock: ev_tries5_unlock)

@@ -29,6 +29,9 @@ EV_DECLARE(fetchsub)
 EV_DECLARE(casrelease)
 /// Spinners stop as soon as a thread is parked.
 EV_DECLARE(joinparked)
+/// The spin before the guess: a plain load per look, a compare-exchange only
+/// of a word that looked takeable.
+EV_DECLARE(looksfirst)
 /// 5 tries instead of 20.
 EV_DECLARE(tries5)
 /// No fairness: waiters never ask for a hand-off.
