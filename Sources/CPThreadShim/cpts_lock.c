@@ -230,11 +230,11 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // fails on a held word, and its failure is the next look. A plain load
     // first and a compare-exchange once the word looked free, as this loop
     // did before, moves the cache line twice per hand-over (shared, then
-    // exclusive) where this moves it once; with the value in the lock's line
-    // and the holder running a few dozen nanoseconds, that cost 3-11% of the
-    // time per dictionary update on the 2-vCPU VM, and the counter did not
-    // move (Benchmarks/Results/reruns.md, "The spin compare-exchanges a
-    // guess").
+    // exclusive) where this moves it once. On the 2-vCPU VM the guess took
+    // 1-6% less time per dictionary update (1 unit inside, 2-8 threads) and
+    // left the counter where it was: paired medians of 25-31 interleaved
+    // rounds, as fine as that machine resolves (Benchmarks/Results/
+    // reruns.md, "The spin compare-exchanges a guess").
     // (#88523's spin compare-exchanges too, with 0 as its only guess.)
     // A newcomer that finds CPTS_MAX_PARKED_BEFORE_SPIN threads already
     // parked skips the spin and queues behind them; the barging that remains
