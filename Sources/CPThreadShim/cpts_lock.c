@@ -250,16 +250,15 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
 #if CPTS_SPIN_LOOKS_FIRST
             // Engine study only: the spin before the guess.
             word = __atomic_load_n(&lock->word, RELAXED);
-            if (cpts_lock_takeable(word) &&
+            bool worth_trying = cpts_lock_takeable(word);
+#else
+            word &= ~(CPTS_LOCK_HELD | CPTS_LOCK_FAIR);
+            bool worth_trying = true;
+#endif
+            if (worth_trying &&
                 __atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
                 goto acquired;
             }
-#else
-            word &= ~(CPTS_LOCK_HELD | CPTS_LOCK_FAIR);
-            if (__atomic_compare_exchange_n(&lock->word, &word, word | CPTS_LOCK_HELD, false, ACQUIRE, RELAXED)) {
-                goto acquired;
-            }
-#endif
 #if CPTS_SPIN_JOIN_PARKED
             if (word & CPTS_LOCK_PARKED) break;
 #endif
