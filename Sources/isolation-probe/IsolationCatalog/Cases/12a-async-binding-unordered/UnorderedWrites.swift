@@ -105,12 +105,18 @@ enum Program {
         let backend = Mutex<[Bool]>([])
         let isOn = AsyncBinding<Bool>(set: { value in backend.withLock { $0.append(value) } })
         let slowWrite = Gate()
+        let firstStarted = Gate()
 
         // Two quick taps: on (slow round trip), then off (fast round trip).
+        // The second tap waits until the first write's task is running, so
+        // the state after the second write is ready(false) on every run; a
+        // first task that the pool started late would otherwise show loading.
         let first = isOn.set {
+            firstStarted.open()
             await slowWrite.wait()
             return true
         }
+        await firstStarted.wait()
         let second = isOn.set { false }
         await second.value
         note("after the second write: \(isOn.current)")
