@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Regenerates every benchmark report in one command:
 #
-#   ./run-report.sh            # from Benchmarks/: the full report into Results/ (about 30 min on 2 cores)
+#   ./run-report.sh            # from Benchmarks/: the full report into Results/ (about 40 min on 2 cores)
 #   QUICK=1 ./run-report.sh    # a first look in under 3 minutes (after the build) into Results/quick/
 #
-# Full: RUNS=5 DURATION_MS=500 LATENCY_RUNS=5 by default. Writes
+# Full: RUNS=5 DURATION_MS=500 LATENCY_RUNS=15 by default. Writes
 #   Results/contention.md   tables for every workload, the starvation (Gini) and
 #                           producer/consumer latency tables, the verdict against
 #                           Mutex (next) and the issue-4 goals
@@ -35,7 +35,7 @@ if [ "${QUICK:-0}" = 1 ]; then
 else
     RUNS="${RUNS:-5}"
     DURATION_MS="${DURATION_MS:-500}"
-    LATENCY_RUNS="${LATENCY_RUNS:-5}"
+    LATENCY_RUNS="${LATENCY_RUNS:-15}"
     REPEAT_PASSES="${REPEAT_PASSES:-3}"
     SINK_ARGS=(--repetitions 7 --duration-ms 200)
     OUT=Results

@@ -104,7 +104,7 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .lock("engine: compare-exchange release", "engine-casrelease", [.engineStudy]) { EngineVariantLock(.casRelease) },
         .lock("engine: no fairness", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
         .lock("engine: fairness asked after 250 µs", "engine-fair250us", [.engineStudy]) { EngineVariantLock(.fair250us) },
-        .lock("engine: stop spinning once a thread is parked", "engine-joinparked", [.engineStudy]) { EngineVariantLock(.joinParked) },
+        .lock("engine: keep spinning past parked threads", "engine-keepspinning", [.engineStudy]) { EngineVariantLock(.keepSpinning) },
         .lock("engine: spin looks before it compare-exchanges", "engine-looksfirst", [.engineStudy]) { EngineVariantLock(.looksFirst) },
         .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(.tries5) },
     ]

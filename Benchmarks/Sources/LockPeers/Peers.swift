@@ -287,10 +287,11 @@ public struct EngineVariant: Sendable {
     public static let casRelease = EngineVariant(
         create: ev_casrelease_create, destroy: ev_casrelease_destroy, lock: ev_casrelease_lock,
         unlock: ev_casrelease_unlock)
-    /// Spinners stop as soon as a thread is parked, as Mutex (next) does.
-    public static let joinParked = EngineVariant(
-        create: ev_joinparked_create, destroy: ev_joinparked_destroy, lock: ev_joinparked_lock,
-        unlock: ev_joinparked_unlock)
+    /// Spinners keep spinning for all their tries past parked threads,
+    /// where today's engine (and Mutex (next)) parks at the first sign of one.
+    public static let keepSpinning = EngineVariant(
+        create: ev_keepspinning_create, destroy: ev_keepspinning_destroy, lock: ev_keepspinning_lock,
+        unlock: ev_keepspinning_unlock)
     /// The spin before the guess: each look a plain load, and only a word
     /// that looked takeable is compare-exchanged.
     public static let looksFirst = EngineVariant(

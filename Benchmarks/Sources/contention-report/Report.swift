@@ -4,7 +4,7 @@ import LockPeers
 struct ReportOptions {
     var runs = 5
     /// Runs of each producer/consumer configuration.
-    var latencyRuns = 5
+    var latencyRuns = 15
     /// Consumer acquisitions per producer/consumer run (ordo-one: 49 995).
     var latencyAcquisitions = 50_000
     /// Extra rounds that repeat configurations the machine disturbed.

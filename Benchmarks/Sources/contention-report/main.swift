@@ -4,7 +4,7 @@ import LockPeers
 // contention-report: every lock side by side, repeated, summarised.
 //
 //   contention-report report [--runs 5] [--repeat-passes 3] [--duration-ms 500] [--out Results]
-//                            [--latency-runs 5] [--latency-acquisitions 50000] [--threads 1,2,4,8]
+//                            [--latency-runs 15] [--latency-acquisitions 50000] [--threads 1,2,4,8]
 //                            [--instructions FILE] [--command "…"]
 //   contention-report quick <peer> <threads> [work-ns] [duration-ms]
 //   contention-report loop <peer> <iterations>     (for callgrind)

@@ -75,9 +75,9 @@ extern "C" {
 
 /// How a lock behaves when it is contended or misused.
 typedef enum cpts_lock_policy {
-    /// Spin briefly (CPTS_SPIN_TRIES looks, none once several threads are
-    /// parked), then park; a waiter overtaken for CPTS_FAIR_AFTER_US asks
-    /// for the lock to be handed to it.
+    /// Spin briefly (CPTS_SPIN_TRIES looks, until a thread is seen parked;
+    /// none once several are), then park; a waiter overtaken for
+    /// CPTS_FAIR_AFTER_US asks for the lock to be handed to it.
     CPTS_LOCK_POLICY_ADAPTIVE = 0,
     /// Park at once, never spin, never ask for a hand-off.
     CPTS_LOCK_POLICY_PLAIN = 1,

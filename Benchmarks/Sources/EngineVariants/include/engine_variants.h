@@ -18,8 +18,8 @@ typedef struct ev_lock ev_lock;
     void ev_##prefix##_lock(ev_lock *lock);       \
     void ev_##prefix##_unlock(ev_lock *lock);
 
-/// SafeBox's engine and constants: 20 tries of 64-127 pauses, a waiter asks
-/// for the lock after 1 ms.
+/// SafeBox's engine and constants: 20 tries of 64-127 pauses (a spinner that
+/// sees a parked thread parks too), a waiter asks for the lock after 1 ms.
 EV_DECLARE(shipped)
 /// The first engine: compare-exchange release, releaser hand-off every 250 µs on average.
 EV_DECLARE(first)
@@ -27,8 +27,8 @@ EV_DECLARE(first)
 EV_DECLARE(fetchsub)
 /// Today's engine with the first engine's compare-exchange release.
 EV_DECLARE(casrelease)
-/// Spinners stop as soon as a thread is parked.
-EV_DECLARE(joinparked)
+/// Spinners keep spinning for all their tries past parked threads.
+EV_DECLARE(keepspinning)
 /// The spin before the guess: a plain load per look, a compare-exchange only
 /// of a word that looked takeable.
 EV_DECLARE(looksfirst)
