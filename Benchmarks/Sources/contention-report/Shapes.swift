@@ -26,6 +26,14 @@ struct LatencyCell {
     func median(_ statistic: (LatencyRun) -> UInt64) -> Double {
         Cell.median(runs.map { Double(statistic($0)) }.sorted())
     }
+
+    /// A run whose p99.9 passes this was in the parking mode: consumers
+    /// parked behind the producer and waited for a wake-up or a hand-off,
+    /// where a spinning run's p99.9 stays within tens of microseconds.
+    static let parkingP999Nanoseconds: UInt64 = 100_000
+
+    /// How many of ``runs`` were in the parking mode.
+    var parkingRuns: Int { runs.filter { $0.p999 > Self.parkingP999Nanoseconds }.count }
 }
 
 extension Report {
@@ -146,17 +154,20 @@ extension Report {
             out.append("### 1 producer (256 units per acquisition) + \(consumers) consumers (1 unit)")
             out.append("")
             out.append("Nanoseconds from calling the lock to entering the critical section; median of \(options.latencyRuns) runs of")
-            out.append("\(options.latencyAcquisitions) consumer acquisitions each.")
+            out.append("\(options.latencyAcquisitions) consumer acquisitions each. A run of this shape lands in one of two modes:")
+            out.append("consumers handing the lock among themselves while spinning, or consumers parked behind the producer")
+            out.append("(p99.9 above \(nanoseconds(Double(LatencyCell.parkingP999Nanoseconds))), many more producer acquisitions, a longer run);")
+            out.append("*parking runs* counts the second, and a median sits in whichever mode most runs took.")
             out.append("")
-            out.append("| lock | p50 | p90 | p99 | p99.9 | max | producer acquisitions | run time (ms) |")
-            out.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+            out.append("| lock | p50 | p90 | p99 | p99.9 | max | parking runs | producer acquisitions | run time (ms) |")
+            out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
             for cell in latencies where cell.consumers == consumers {
                 let percentiles = [cell.median(\.p50), cell.median(\.p90), cell.median(\.p99), cell.median(\.p999),
                                    cell.median(\.max)].map(nanoseconds)
                 let producer = Cell.median(cell.runs.map { Double($0.producerAcquisitions) }.sorted())
                 let elapsed = Cell.median(cell.runs.map { $0.elapsedNanoseconds / 1e6 }.sorted())
                 out.append("| \(cell.peer.name) | " + percentiles.joined(separator: " | ")
-                           + " | \(format(producer)) | \(format(elapsed)) |")
+                           + " | \(cell.parkingRuns) of \(cell.runs.count) | \(format(producer)) | \(format(elapsed)) |")
             }
             out.append("")
         }
