@@ -85,7 +85,8 @@
  *     by the holder and read by the thread itself (re-entry) or compared
  *     against the reader's own identity, which no other thread ever stores.
  *   - The spin tries and their pauses, the parked-thread count that lets a
- *     newcomer skip spinning, and the clock behind the fairness threshold
+ *     newcomer skip spinning, a spinner's exit on seeing PARKED, and the
+ *     clock behind the fairness threshold
  *     are replaced by nondeterministic choice (any number of spins, a
  *     request at any turn), which covers every value they can take, the
  *     tuned ones of SafeBoxPolicy.adaptive(spinTries:handOffEvery:)
