@@ -153,8 +153,9 @@ extension Report {
         for consumers in options.consumerCounts {
             out.append("### 1 producer (256 units per acquisition) + \(consumers) consumers (1 unit)")
             out.append("")
-            out.append("Nanoseconds from calling the lock to entering the critical section; median of \(options.latencyRuns) runs of")
-            out.append("\(options.latencyAcquisitions) consumer acquisitions each. A run of this shape lands in one of two modes:")
+            out.append("Nanoseconds from calling the lock to entering the critical section; median of \(options.latencyRuns) undisturbed runs of")
+            out.append("\(options.latencyAcquisitions) consumer acquisitions each (of every run, disturbed ones included, where the repeats did not")
+            out.append("collect \(options.latencyRuns): the count after *of* in *parking runs*). A run of this shape lands in one of two modes:")
             out.append("consumers handing the lock among themselves while spinning, or consumers parked behind the producer")
             out.append("(p99.9 above \(nanoseconds(Double(LatencyCell.parkingP999Nanoseconds))), many more producer acquisitions, a longer run);")
             out.append("*parking runs* counts the second, and a median sits in whichever mode most runs took.")
