@@ -114,6 +114,10 @@ public struct LatencyRun: Sendable {
     /// Other processes' share of the CPUs during the run (nil without /proc).
     public var outsideLoad: Double?
     public var steal: Double?
+    /// Every consumer acquire latency of the run (nanoseconds), for
+    /// percentiles over several runs together (``pooledPercentiles(_:of:)``);
+    /// nil where a run was read back without it.
+    public var latencies: Histogram<UInt64>?
 
     public init(p50: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, max: UInt64, count: UInt64,
                 elapsedNanoseconds: Double, producerAcquisitions: Int) {
@@ -132,6 +136,55 @@ public struct LatencyRun: Sendable {
 /// resolution ordo-one's study used).
 func makeLatencyHistogram() -> Histogram<UInt64> {
     Histogram(highestTrackableValue: 60_000_000_000, numberOfSignificantValueDigits: .three)
+}
+
+extension LatencyRun {
+    /// ``latencies`` as one field of a tab-separated line: each non-empty
+    /// bucket as `value:count` (the bucket's highest value), comma-separated.
+    /// `contention-report run-latency` prints it, so that the report, which
+    /// makes each run in a process of its own, can pool runs.
+    ///
+    /// ```swift
+    /// let field = run.latencyBuckets           // "38:1204,39:9411,40:8630,…"
+    /// var back = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0,
+    ///                       elapsedNanoseconds: 0, producerAcquisitions: 0)
+    /// back.readLatencies(buckets: field[...])   // true
+    /// ```
+    public var latencyBuckets: String {
+        guard let latencies else { return "" }
+        return latencies.recordedValues().map { "\($0.value):\($0.count)" }.joined(separator: ",")
+    }
+
+    /// Reads a ``latencyBuckets`` field into ``latencies``. False, leaving
+    /// ``latencies`` as it was, when `field` is not such a field.
+    public mutating func readLatencies(buckets field: Substring) -> Bool {
+        var histogram = makeLatencyHistogram()
+        for bucket in field.split(separator: ",", omittingEmptySubsequences: false) where !field.isEmpty {
+            let parts = bucket.split(separator: ":")
+            guard parts.count == 2, let value = UInt64(parts[0]), let count = UInt64(parts[1]), count > 0,
+                  histogram.record(value, count: count) else { return false }
+        }
+        latencies = histogram
+        return true
+    }
+}
+
+/// Latency percentiles over every acquisition of `runs` together: each run
+/// weighs by its acquisitions, whichever mode it landed in. (A median of
+/// per-run percentiles instead picks the mode most runs took.) Nil when a
+/// run has no ``LatencyRun/latencies`` or none has any acquisition.
+///
+/// ```swift
+/// pooledPercentiles([99, 99.9], of: cell.runs)  // [2_611, 18_047]
+/// ```
+public func pooledPercentiles(_ percentiles: [Double], of runs: [LatencyRun]) -> [UInt64]? {
+    var pooled = makeLatencyHistogram()
+    for run in runs {
+        guard let latencies = run.latencies else { return nil }
+        pooled.add(latencies)
+    }
+    guard pooled.totalCount > 0 else { return nil }
+    return percentiles.map { pooled.valueAtPercentile($0) }
 }
 
 /// One producer updates `spec.producerUnits` entries per acquisition for as
@@ -204,6 +257,7 @@ func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSp
         p50: merged.valueAtPercentile(50), p90: merged.valueAtPercentile(90), p99: merged.valueAtPercentile(99),
         p999: merged.valueAtPercentile(99.9), max: merged.max, count: merged.totalCount,
         elapsedNanoseconds: elapsed, producerAcquisitions: producerCount.load(ordering: .relaxed))
+    run.latencies = merged
     if let ticksBefore, let ticksAfter {
         run.outsideLoad = ticksBefore.outsideLoad(until: ticksAfter)
         run.steal = ticksBefore.steal(until: ticksAfter)

@@ -436,6 +436,7 @@ struct Report {
         out.append(contentsOf: starvation(workloads: workloads, cells: cells))
         out.append(contentsOf: latencyTables(latencies))
         out.append(contentsOf: verdict(workloads: workloads, cells: cells, latencies: latencies, latencyFloor: latencyFloor))
+        out.append(contentsOf: latencyGoals(latencies))
         out.append(contentsOf: engineStudy(workloads: workloads, cells: cells, latencies: latencies))
         out.append(contentsOf: goals(workloads: workloads, cells: cells, instructions: instructions))
         out.append(contentsOf: pthreadPolicies(workloads: workloads, cells: cells, instructions: instructions))

@@ -104,6 +104,45 @@ struct LockPeerTests {
         #expect(run.p50 <= run.p90 && run.p90 <= run.p99 && run.p99 <= run.p999 && run.p999 <= run.max)
     }
 
+    @Test("a run's latencies survive the trip through run-latency's bucket field")
+    func latencyBucketsRoundTrip() throws {
+        let run = try #require(Peer.safeBox.producerConsumer(ProducerConsumerSpec(consumers: 3, consumerAcquisitions: 3_000)))
+        var back = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
+        let read = back.readLatencies(buckets: run.latencyBuckets[...])
+        #expect(read)
+        #expect(back.latencies?.totalCount == run.count)
+        #expect(pooledPercentiles([50, 90, 99, 99.9], of: [back]) == [run.p50, run.p90, run.p99, run.p999])
+        for malformed in ["40", "40:", "x:3", "40:0", "40:3,,", "40:3;41:2"] {
+            var rejected = back
+            let read = rejected.readLatencies(buckets: malformed[...])
+            #expect(!read, "accepted \(malformed)")
+            #expect(rejected.latencies?.totalCount == run.count)
+        }
+    }
+
+    @Test("pooled percentiles weigh every acquisition of every run alike")
+    func pooledLatencyPercentiles() throws {
+        func run(_ buckets: String) throws -> LatencyRun {
+            var run = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
+            let read = run.readLatencies(buckets: buckets[...])
+            try #require(read)
+            return run
+        }
+        // Two runs with 0.5% long waits (p99 40 ns) and one with 3% (p99
+        // 2 ms): the median of the three p99s is 40 ns, but 40 of the 3000
+        // waits together (1.3%) are long, so their p99 is a long wait.
+        let spinning = try run("40:995,1000000:5")
+        let parking = try run("40:970,2000000:30")
+        #expect(pooledPercentiles([99], of: [spinning]) == [40])
+        #expect(try #require(pooledPercentiles([99], of: [parking]))[0] >= 2_000_000)
+        let pooled = try #require(pooledPercentiles([50, 99], of: [spinning, spinning, parking]))
+        #expect(pooled[0] == 40)
+        #expect(pooled[1] >= 1_000_000)
+        var bare = spinning
+        bare.latencies = nil
+        #expect(pooledPercentiles([99], of: [spinning, bare]) == nil)
+    }
+
     @Test("Gini coefficient of each thread's share")
     func giniCoefficient() {
         #expect(gini([10, 10, 10, 10]) == 0)
