@@ -159,7 +159,10 @@ extension LatencyRun {
     /// ``latencies`` as it was, when `field` is not such a field.
     public mutating func readLatencies(buckets field: Substring) -> Bool {
         var histogram = makeLatencyHistogram()
-        for bucket in field.split(separator: ",", omittingEmptySubsequences: false) where !field.isEmpty {
+        // An empty field is a run without acquisitions; an empty bucket
+        // inside one ("40:3,,") is a malformed field.
+        let buckets = field.isEmpty ? [] : field.split(separator: ",", omittingEmptySubsequences: false)
+        for bucket in buckets {
             let parts = bucket.split(separator: ":")
             guard parts.count == 2, let value = UInt64(parts[0]), let count = UInt64(parts[1]), count > 0,
                   histogram.record(value, count: count) else { return false }
