@@ -115,9 +115,12 @@ public struct LatencyRun: Sendable {
     public var outsideLoad: Double?
     public var steal: Double?
     /// Every consumer acquire latency of the run (nanoseconds), for
-    /// percentiles over several runs together (``pooledPercentiles(_:of:)``);
+    /// percentiles over several runs together (``pooledPercentiles(_:of:side:)``);
     /// nil where a run was read back without it.
     public var latencies: Histogram<UInt64>?
+    /// The producer's acquire latencies, timed the same way: what the
+    /// consumers' barging costs the thread with the long critical section.
+    public var producerLatencies: Histogram<UInt64>?
 
     public init(p50: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, max: UInt64, count: UInt64,
                 elapsedNanoseconds: Double, producerAcquisitions: Int) {
@@ -139,27 +142,35 @@ func makeLatencyHistogram() -> Histogram<UInt64> {
 }
 
 extension LatencyRun {
-    /// ``latencies`` as one field of a tab-separated line: each non-empty
-    /// bucket as `value:count` (the bucket's highest value), comma-separated.
-    /// `contention-report run-latency` prints it, so that the report, which
-    /// makes each run in a process of its own, can pool runs.
-    ///
-    /// ```swift
-    /// let field = run.latencyBuckets           // "38:1204,39:9411,40:8630,…"
-    /// var back = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0,
-    ///                       elapsedNanoseconds: 0, producerAcquisitions: 0)
-    /// back.readLatencies(buckets: field[...])   // true
-    /// ```
-    public var latencyBuckets: String {
-        guard let latencies else { return "" }
-        return latencies.recordedValues().map { "\($0.value):\($0.count)" }.joined(separator: ",")
+    /// Whose acquire latencies: the consumers' (``LatencyRun/latencies``)
+    /// or the producer's (``LatencyRun/producerLatencies``).
+    public enum Side: Sendable {
+        case consumers
+        case producer
     }
 
-    /// Reads a ``latencyBuckets`` field into ``latencies``. False, leaving
-    /// ``latencies`` as it was, when `field` is not such a field.
-    public mutating func readLatencies(buckets field: Substring) -> Bool {
+    /// One side's latencies as one field of a tab-separated line: each
+    /// non-empty bucket as `value:count` (the bucket's highest value),
+    /// comma-separated. `contention-report run-latency` prints both sides,
+    /// so that the report, which makes each run in a process of its own,
+    /// can pool runs.
+    ///
+    /// ```swift
+    /// let field = run.buckets(.consumers)        // "38:1204,39:9411,40:8630,…"
+    /// var back = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0,
+    ///                       elapsedNanoseconds: 0, producerAcquisitions: 0)
+    /// back.readBuckets(field[...], into: .consumers)   // true
+    /// ```
+    public func buckets(_ side: Side) -> String {
+        guard let histogram = self[side] else { return "" }
+        return histogram.recordedValues().map { "\($0.value):\($0.count)" }.joined(separator: ",")
+    }
+
+    /// Reads a ``buckets(_:)`` field into `side`'s latencies. False, leaving
+    /// them as they were, when `field` is not such a field.
+    public mutating func readBuckets(_ field: Substring, into side: Side) -> Bool {
         var histogram = makeLatencyHistogram()
-        // An empty field is a run without acquisitions; an empty bucket
+        // An empty field is a side without acquisitions; an empty bucket
         // inside one ("40:3,,") is a malformed field.
         let buckets = field.isEmpty ? [] : field.split(separator: ",", omittingEmptySubsequences: false)
         for bucket in buckets {
@@ -167,23 +178,34 @@ extension LatencyRun {
             guard parts.count == 2, let value = UInt64(parts[0]), let count = UInt64(parts[1]), count > 0,
                   histogram.record(value, count: count) else { return false }
         }
-        latencies = histogram
+        self[side] = histogram
         return true
+    }
+
+    subscript(side: Side) -> Histogram<UInt64>? {
+        get { side == .consumers ? latencies : producerLatencies }
+        set {
+            switch side {
+            case .consumers: latencies = newValue
+            case .producer: producerLatencies = newValue
+            }
+        }
     }
 }
 
-/// Latency percentiles over every acquisition of `runs` together: each run
-/// weighs by its acquisitions, whichever mode it landed in. (A median of
-/// per-run percentiles instead picks the mode most runs took.) Nil when a
-/// run has no ``LatencyRun/latencies`` or none has any acquisition.
+/// Latency percentiles over every acquisition of `runs` together, on one
+/// side: each run weighs by its acquisitions, whichever mode it landed in.
+/// (A median of per-run percentiles instead picks the mode most runs took.)
+/// Nil when a run has no latencies on that side or none has any acquisition.
 ///
 /// ```swift
-/// pooledPercentiles([99, 99.9], of: cell.runs)  // [2_611, 18_047]
+/// pooledPercentiles([99, 99.9], of: cell.runs)             // [2_611, 18_047]
+/// pooledPercentiles([99], of: cell.runs, side: .producer)  // [9_403]
 /// ```
-public func pooledPercentiles(_ percentiles: [Double], of runs: [LatencyRun]) -> [UInt64]? {
+public func pooledPercentiles(_ percentiles: [Double], of runs: [LatencyRun], side: LatencyRun.Side = .consumers) -> [UInt64]? {
     var pooled = makeLatencyHistogram()
     for run in runs {
-        guard let latencies = run.latencies else { return nil }
+        guard let latencies = run[side] else { return nil }
         pooled.add(latencies)
     }
     guard pooled.totalCount > 0 else { return nil }
@@ -218,13 +240,22 @@ func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSp
     }
 
     let producerUnits = spec.producerUnits
+    let producerHistogram = SafeBox<Histogram<UInt64>?>(nil)
     start {
         var made = 0
+        var histogram = makeLatencyHistogram()
         while consumersLeft.load(ordering: .relaxed) > 0 {
-            lock.withLock { $0.update(units: producerUnits) }
+            let before = monotonicNanoseconds()
+            let acquired = lock.withLock { state -> Int in
+                let now = monotonicNanoseconds()
+                state.update(units: producerUnits)
+                return now
+            }
+            _ = histogram.record(UInt64(max(0, acquired - before)))
             made += 1
         }
         producerCount.store(made, ordering: .relaxed)
+        producerHistogram.withLock { [histogram] in $0 = histogram }
     }
     let consumerUnits = spec.consumerUnits
     for _ in 0..<spec.consumers {
@@ -261,6 +292,7 @@ func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSp
         p999: merged.valueAtPercentile(99.9), max: merged.max, count: merged.totalCount,
         elapsedNanoseconds: elapsed, producerAcquisitions: producerCount.load(ordering: .relaxed))
     run.latencies = merged
+    run.producerLatencies = producerHistogram.withLock { $0 }
     if let ticksBefore, let ticksAfter {
         run.outsideLoad = ticksBefore.outsideLoad(until: ticksAfter)
         run.steal = ticksBefore.steal(until: ticksAfter)

@@ -280,7 +280,9 @@ struct Report {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+        // Only the line break goes: a line's last field may be empty (a
+        // producer that never got the lock prints no latency buckets).
+        return (String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines),
                 process.terminationStatus)
     }
 

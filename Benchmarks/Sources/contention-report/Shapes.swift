@@ -41,6 +41,12 @@ struct LatencyCell {
         guard let values = pooledPercentiles([99, 99.9], of: runs) else { return nil }
         return (Double(values[0]), Double(values[1]))
     }
+
+    /// The producer's p99 wait over every one of its acquisitions in
+    /// ``runs``, in nanoseconds; nil without histograms.
+    var pooledProducerP99: Double? {
+        pooledPercentiles([99], of: runs, side: .producer).map { Double($0[0]) }
+    }
 }
 
 extension Report {
@@ -88,7 +94,7 @@ extension Report {
     func isolatedLatencyRun(_ peer: Peer, consumers: Int) throws -> LatencyRun {
         let (line, status) = try runTool(["run-latency", peer.slug, "\(consumers)", "\(options.latencyAcquisitions)"])
         let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard status == 0, fields.count == 11,
+        guard status == 0, fields.count == 12,
               let p50 = UInt64(fields[0]), let p90 = UInt64(fields[1]), let p99 = UInt64(fields[2]),
               let p999 = UInt64(fields[3]), let max = UInt64(fields[4]), let count = UInt64(fields[5]),
               let elapsed = Double(fields[6]), let producer = Int(fields[7]),
@@ -99,8 +105,12 @@ extension Report {
                              elapsedNanoseconds: elapsed, producerAcquisitions: producer)
         run.outsideLoad = load >= 0 ? load : nil
         run.steal = steal >= 0 ? steal : nil
-        guard run.readLatencies(buckets: fields[10][...]), run.latencies?.totalCount == count else {
-            throw Failure(description: "producer/consumer run of \(peer.slug) with \(consumers) consumers printed latency buckets that are not \(count) latencies: \(fields[10].prefix(200))")
+        guard run.readBuckets(fields[10][...], into: .consumers), run.latencies?.totalCount == count else {
+            throw Failure(description: "producer/consumer run of \(peer.slug) with \(consumers) consumers printed consumer latency buckets that are not \(count) latencies: \(fields[10].prefix(200))")
+        }
+        guard run.readBuckets(fields[11][...], into: .producer),
+              run.producerLatencies?.totalCount == UInt64(producer) else {
+            throw Failure(description: "producer/consumer run of \(peer.slug) with \(consumers) consumers printed producer latency buckets that are not \(producer) latencies: \(fields[11].prefix(200))")
         }
         return run
     }
@@ -172,15 +182,18 @@ extension Report {
             out.append("(p99.9 above \(nanoseconds(Double(LatencyCell.parkingP999Nanoseconds))), many more producer acquisitions, a longer run);")
             out.append("*parking runs* counts the second, and a median sits in whichever mode most runs took. *All runs*")
             out.append("pools the acquisitions of those runs into one distribution, each run weighing by its acquisitions.")
+            out.append("*Producer p99* is the producer's own wait, timed the same way and pooled the same way: what the")
+            out.append("consumers' short critical sections cost the thread with the long one.")
             out.append("")
-            out.append("| lock | p50 | p90 | p99 | p99.9 | max | p99, all runs | p99.9, all runs | parking runs | producer acquisitions | run time (ms) |")
-            out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+            out.append("| lock | p50 | p90 | p99 | p99.9 | max | p99, all runs | p99.9, all runs | producer p99, all runs | parking runs | producer acquisitions | run time (ms) |")
+            out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
             for cell in latencies where cell.consumers == consumers {
                 let percentiles = [cell.median(\.p50), cell.median(\.p90), cell.median(\.p99), cell.median(\.p999),
                                    cell.median(\.max)].map(nanoseconds)
                 let producer = Cell.median(cell.runs.map { Double($0.producerAcquisitions) }.sorted())
                 let elapsed = Cell.median(cell.runs.map { $0.elapsedNanoseconds / 1e6 }.sorted())
-                let pooled = cell.pooled.map { [$0.p99, $0.p999].map(nanoseconds) } ?? ["–", "–"]
+                let pooled = (cell.pooled.map { [$0.p99, $0.p999].map(nanoseconds) } ?? ["–", "–"])
+                    + [cell.pooledProducerP99.map(nanoseconds) ?? "–"]
                 out.append("| \(cell.peer.name) | " + (percentiles + pooled).joined(separator: " | ")
                            + " | \(cell.parkingRuns) of \(cell.runs.count) | \(format(producer)) | \(format(elapsed)) |")
             }

@@ -52,7 +52,8 @@ case "run-latency":
     // One producer/consumer run in this fresh process, printed as one line
     // for `report`: p50 p90 p99 p99.9 max (ns), count, elapsed ns, producer
     // acquisitions, outside load, steal (-1 when unknown), and every
-    // latency as histogram buckets (LatencyRun.latencyBuckets).
+    // latency of the consumers, then of the producer, as histogram buckets
+    // (LatencyRun.buckets).
     guard arguments.count == 3, let consumers = Int(arguments[1]), consumers > 0,
           let acquisitions = Int(arguments[2]), acquisitions > 0 else { usage() }
     guard let run = peer(arguments[0]).producerConsumer(
@@ -62,7 +63,7 @@ case "run-latency":
     }
     print([String(run.p50), String(run.p90), String(run.p99), String(run.p999), String(run.max), String(run.count),
            String(run.elapsedNanoseconds), String(run.producerAcquisitions), String(run.outsideLoad ?? -1),
-           String(run.steal ?? -1), run.latencyBuckets].joined(separator: "\t"))
+           String(run.steal ?? -1), run.buckets(.consumers), run.buckets(.producer)].joined(separator: "\t"))
 
 case "loop":
     guard arguments.count == 2, let iterations = Int(arguments[1]) else { usage() }

@@ -108,13 +108,17 @@ struct LockPeerTests {
     func latencyBucketsRoundTrip() throws {
         let run = try #require(Peer.safeBox.producerConsumer(ProducerConsumerSpec(consumers: 3, consumerAcquisitions: 3_000)))
         var back = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
-        let read = back.readLatencies(buckets: run.latencyBuckets[...])
+        let read = back.readBuckets(run.buckets(.consumers)[...], into: .consumers)
         #expect(read)
         #expect(back.latencies?.totalCount == run.count)
         #expect(pooledPercentiles([50, 90, 99, 99.9], of: [back]) == [run.p50, run.p90, run.p99, run.p999])
+        let readProducer = back.readBuckets(run.buckets(.producer)[...], into: .producer)
+        #expect(readProducer)
+        #expect(back.producerLatencies?.totalCount == UInt64(run.producerAcquisitions))
+        #expect(back.latencies?.totalCount == run.count)
         for malformed in ["40", "40:", "x:3", "40:0", "40:3,,", "40:3;41:2"] {
             var rejected = back
-            let read = rejected.readLatencies(buckets: malformed[...])
+            let read = rejected.readBuckets(malformed[...], into: .consumers)
             #expect(!read, "accepted \(malformed)")
             #expect(rejected.latencies?.totalCount == run.count)
         }
@@ -124,7 +128,7 @@ struct LockPeerTests {
     func pooledLatencyPercentiles() throws {
         func run(_ buckets: String) throws -> LatencyRun {
             var run = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
-            let read = run.readLatencies(buckets: buckets[...])
+            let read = run.readBuckets(buckets[...], into: .consumers)
             try #require(read)
             return run
         }
@@ -141,6 +145,13 @@ struct LockPeerTests {
         var bare = spinning
         bare.latencies = nil
         #expect(pooledPercentiles([99], of: [spinning, bare]) == nil)
+        // The producer's side pools on its own.
+        #expect(pooledPercentiles([50], of: [spinning], side: .producer) == nil)
+        var withProducer = spinning
+        let read = withProducer.readBuckets("1000:10"[...], into: .producer)
+        try #require(read)
+        #expect(pooledPercentiles([50], of: [withProducer], side: .producer) == [1000])
+        #expect(pooledPercentiles([50], of: [withProducer]) == [40])
     }
 
     @Test("Gini coefficient of each thread's share")
