@@ -212,12 +212,26 @@ public func pooledPercentiles(_ percentiles: [Double], of runs: [LatencyRun], si
     return percentiles.map { pooled.valueAtPercentile($0) }
 }
 
+/// One acquisition that makes `units` updates, its wait (from just before
+/// the lock call to the first instruction inside the critical section, so
+/// the hold is not counted) recorded into `histogram`.
+@inline(__always)
+func timedUpdate<L: BenchLock>(_ lock: L, units: Int, into histogram: inout Histogram<UInt64>) {
+    let before = monotonicNanoseconds()
+    let acquired = lock.withLock { state -> Int in
+        let now = monotonicNanoseconds()
+        state.update(units: units)
+        return now
+    }
+    _ = histogram.record(UInt64(max(0, acquired - before)))
+}
+
 /// One producer updates `spec.producerUnits` entries per acquisition for as
 /// long as the consumers run; `spec.consumers` consumers each make their
-/// share of `spec.consumerAcquisitions` short acquisitions, timing each from
-/// just before the lock call to the first instruction inside the critical
-/// section (so the hold time is not counted), into per-thread HDR histograms
-/// merged at the end. OS threads, started together behind a barrier.
+/// share of `spec.consumerAcquisitions` short acquisitions; every
+/// acquisition, the producer's too, is timed (``timedUpdate``) into
+/// per-thread HDR histograms, the consumers' merged at the end. OS threads,
+/// started together behind a barrier.
 func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSpec) -> LatencyRun {
     let perConsumer = (spec.consumerAcquisitions + spec.consumers - 1) / spec.consumers
     let ready = ManagedAtomic(0)
@@ -245,13 +259,7 @@ func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSp
         var made = 0
         var histogram = makeLatencyHistogram()
         while consumersLeft.load(ordering: .relaxed) > 0 {
-            let before = monotonicNanoseconds()
-            let acquired = lock.withLock { state -> Int in
-                let now = monotonicNanoseconds()
-                state.update(units: producerUnits)
-                return now
-            }
-            _ = histogram.record(UInt64(max(0, acquired - before)))
+            timedUpdate(lock, units: producerUnits, into: &histogram)
             made += 1
         }
         producerCount.store(made, ordering: .relaxed)
@@ -262,13 +270,7 @@ func measureProducerConsumer<L: BenchLock>(_ lock: L, _ spec: ProducerConsumerSp
         start {
             var histogram = makeLatencyHistogram()
             for _ in 0..<perConsumer {
-                let before = monotonicNanoseconds()
-                let acquired = lock.withLock { state -> Int in
-                    let now = monotonicNanoseconds()
-                    state.update(units: consumerUnits)
-                    return now
-                }
-                _ = histogram.record(UInt64(max(0, acquired - before)))
+                timedUpdate(lock, units: consumerUnits, into: &histogram)
             }
             consumersLeft.wrappingDecrement(ordering: .relaxed)
             histograms.withLock { [histogram] in $0.append(histogram) }
