@@ -341,6 +341,9 @@ struct Report {
         return String(format: "%.2f×", value)
     }
 
+    /// A goal table's *met* cell.
+    func mark(_ met: Bool) -> String { met ? "yes" : "**no**" }
+
     func render(
         workloads: [Workload], cells: [String: Cell], instructions: [Peer: Double],
         calibration: (iterations: Int, nanoseconds: Double), quietWorkCall: Double?,
@@ -519,7 +522,6 @@ struct Report {
         var out = ["## Goals (issue 4), checked against this run", ""]
         out.append("| goal | measured | met |")
         out.append("|---|---|:---:|")
-        func mark(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
         let bare = workloads[0]
         if let count = instructions[reference] {
             out.append("| ≤ 16 instructions per uncontended lock+increment+unlock | \(String(format: "%.1f", count)) (Mutex: \(instructions[.stdlibMutex].map { String(format: "%.1f", $0) } ?? "–")) | \(mark(count <= 16)) |")
@@ -593,7 +595,7 @@ struct Report {
                 }
             }
             let met = !ratios.isEmpty && ratios.allSatisfy { $0 <= limit }
-            out.append(row + " \(met ? "yes" : "**no**") |")
+            out.append(row + " \(mark(met)) |")
         }
         return out
     }

@@ -214,7 +214,6 @@ extension Report {
         out.append("")
         out.append("| goal | measured | met |")
         out.append("|---|---|:---:|")
-        func mark(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
         for consumers in options.consumerCounts {
             func cell(_ peer: Peer) -> LatencyCell? { latencies.first { $0.peer == peer && $0.consumers == consumers } }
             guard let mine = cell(reference), let theirs = cell(.mutexNext) else { continue }
@@ -251,7 +250,6 @@ extension Report {
         out.append("")
         out.append("| goal | measured | met |")
         out.append("|---|---|:---:|")
-        func mark(_ ok: Bool) -> String { ok ? "yes" : "**no**" }
         for workload in workloads where workload.peers.contains(next) {
             var parts: [String] = []
             var met = true
