@@ -3,6 +3,7 @@
 #
 #   ./run-report.sh            # from Benchmarks/: the full report into Results/ (about 40 min on 2 cores)
 #   QUICK=1 ./run-report.sh    # a first look in under 3 minutes (after the build) into Results/quick/
+#   RESULTS_DIR=Results/hosts/NAME ./run-report.sh   # the full report of another host, beside the reference one
 #
 # Full: RUNS=5 DURATION_MS=500 LATENCY_RUNS=15 by default. Writes
 #   Results/contention.md   tables for every workload, the starvation (Gini) and
@@ -38,7 +39,7 @@ else
     LATENCY_RUNS="${LATENCY_RUNS:-15}"
     REPEAT_PASSES="${REPEAT_PASSES:-3}"
     SINK_ARGS=(--repetitions 7 --duration-ms 200)
-    OUT=Results
+    OUT="${RESULTS_DIR:-Results}"
 fi
 mkdir -p "$OUT"
 
@@ -91,6 +92,7 @@ fi
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 COMMAND="./run-report.sh (RUNS=$RUNS DURATION_MS=$DURATION_MS REPEAT_PASSES=$REPEAT_PASSES LATENCY_RUNS=$LATENCY_RUNS)"
 if [ "${QUICK:-0}" = 1 ]; then COMMAND="QUICK=1 $COMMAND"; fi
+if [ -n "${RESULTS_DIR:-}" ]; then COMMAND="RESULTS_DIR=$RESULTS_DIR $COMMAND"; fi
 REPORT_SWIFT_VERSION="$(swift --version 2>&1 | head -1)" \
 REPORT_MACHINE="$(uname -srm), $(nproc) CPUs" \
     "$BIN" report --runs "$RUNS" --duration-ms "$DURATION_MS" --latency-runs "$LATENCY_RUNS" \
