@@ -27,6 +27,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 if [ "${QUICK:-0}" = 1 ]; then
+    if [ -n "${RESULTS_DIR:-}" ]; then
+        echo "run-report.sh: RESULTS_DIR is for a full report; QUICK=1 always writes Results/quick" >&2
+        exit 2
+    fi
     RUNS="${RUNS:-1}"
     DURATION_MS="${DURATION_MS:-60}"
     LATENCY_RUNS="${LATENCY_RUNS:-1}"

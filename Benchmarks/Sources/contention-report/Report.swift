@@ -12,7 +12,15 @@ struct ReportOptions {
     var durationMs = 500
     var threadCounts = ReportOptions.defaultThreadCounts()
     var workNanoseconds = 75.0
-    var outputDirectory = "Results"
+    var outputDirectory = ReportOptions.referenceDirectory
+    /// Where the reference report goes: the one the README and the docs quote.
+    static let referenceDirectory = "Results"
+    /// Whether this run writes the reference report (`--out Results/`,
+    /// `./Results` and the like count too).
+    var writesReference: Bool {
+        URL(fileURLWithPath: outputDirectory).standardizedFileURL
+            == URL(fileURLWithPath: ReportOptions.referenceDirectory).standardizedFileURL
+    }
     var instructionsFile: String?
     var command = "./run-report.sh"
     /// Units inside the lock in the dictionary workload (ordo-one's `work`).
@@ -358,9 +366,9 @@ struct Report {
         out.append("Generated \(stamp) by `\(options.command)` (from `Benchmarks/`).")
         // Only the reference report is quoted; a quick look or another
         // host's report (RESULTS_DIR in run-report.sh) says so.
-        out.append(options.outputDirectory == "Results"
+        out.append(options.writesReference
             ? "Every figure in the README and the docs comes from this file; regenerate it with the same command."
-            : "The README and the docs quote Results/contention.md, not this file.")
+            : "The README and the docs quote \(ReportOptions.referenceDirectory)/contention.md, not this file.")
         out.append("")
         out.append("## Machine")
         out.append("")
