@@ -24,8 +24,9 @@
  *     the bounded spin (any number of failed looks, policy permitting), the
  *     park loop (claim a takeable word, or as the fair requester a word
  *     whose HELD is clear; mark PARKED; the deadline test with withdrawal of
- *     a pending request; the starvation request; futex wait on the word, or
- *     as the requester on fair_grant);
+ *     a pending request; the starvation request, which no waiter makes
+ *     while the interval after the last hand-off runs; futex wait on the
+ *     word, or as the requester on fair_grant);
  *   - cpts_lock_release_slow (SafeBox's unlock(): a holder may release
  *     either way, and chooses nondeterministically here): EPERM tests, the
  *     checked owner, the same subtraction, then the fresh look when PARKED
@@ -44,9 +45,15 @@
  *   - the fairness threshold: an adaptive or checked waiter may decide at
  *     any turn of the park loop that it has waited long enough, and its
  *     first sleep on the word per acquisition may end by timeout (the C
- *     parks with the threshold as timeout). Apart from that one, untimed
- *     threads never wake without a FUTEX_WAKE, so a lost wake-up cannot hide
- *     behind a spurious one;
+ *     parks with the threshold as timeout);
+ *   - the interval between hand-offs: a requester that claims its lock
+ *     starts it (`spaced`; the C sets next_request_ns one threshold ahead),
+ *     no waiter asks for the lock while it runs, and a waiter that sleeps
+ *     on the word while it runs may wake by timeout, which ends it (the C
+ *     parks until next_request_ns; time is nondeterminism, so any sleep
+ *     of such a waiter may end it). Apart from these, untimed threads never
+ *     wake without a FUTEX_WAKE, so a lost wake-up cannot hide behind a
+ *     spurious one;
  *   - checked mode: the holder's owner field, re-entry answered EDEADLK, an
  *     unlock by a thread that does not hold the lock answered EPERM.
  *
@@ -65,6 +72,12 @@
  *      is in the word, no other thread acquires the lock before it (the
  *      holder at the time of the request releases, and the lock goes to the
  *      requester), unless the requester withdraws at its deadline.
+ *   The interval between hand-offs is a rate, not a property: a waiter
+ *   looks at it, then sets FAIR with a separate compare-exchange, so a
+ *   waiter whose look came before an interval started can still ask right
+ *   after that hand-off (spin finds such runs with three threads). The
+ *   model checks that P1-P5 hold with the requests it withholds and the
+ *   timed sleeps it adds.
  *
  * Where the model is coarser than the C:
  *   - Sequential consistency. Every load, store and read-modify-write here
@@ -170,6 +183,7 @@ byte word = FLAGS;
 byte fair_grant = 0;         /* the requester's futex word, bumped by a granting release */
 byte owner = 0;              /* checked policy: holder's id (pid + 1), 0 when free */
 byte requester = 0;          /* P5: id + 1 of the thread whose request is in the word */
+bool spaced = false;         /* the interval after a hand-off runs: no requests (next_request_ns) */
 bool sleeping[3];            /* in FUTEX_WAIT on the word */
 bool sleeping_grant[3];      /* in FUTEX_WAIT on fair_grant */
 byte in_critical = 0;
@@ -435,6 +449,10 @@ park_loop:
 #else
     :: requested && (w & HELD) == 0 ->
 #endif
+        /* The interval starts before the claim, while FAIR still keeps
+         * every other waiter from asking (C: next_request_ns is stored
+         * before the claiming compare-exchange). */
+        spaced = true;
         acquire_cas(w, (w & ~FAIR) | HELD | PARKED, ok);
         if
         :: ok -> goto acquired
@@ -487,8 +505,13 @@ park_loop:
     fi;
     /* a7 */
 #if SPINS
+    /* Time passes: the interval may end at any turn. */
     if
-    :: !requested && (w & (HELD | FAIR)) == HELD ->
+    :: spaced -> spaced = false
+    :: true -> skip
+    fi;
+    if
+    :: !requested && !spaced && (w & (HELD | FAIR)) == HELD ->
         atomic {
             cas(w, w | FAIR, ok);
             if
@@ -506,6 +529,8 @@ park_loop:
     :: else ->
         if
         :: threshold_timer -> threshold_timer = false; futex_wait_word(w, true)
+        /* Parked until the interval ends: the sleep may time out. */
+        :: !threshold_timer && spaced -> futex_wait_word(w, true)
         :: else -> futex_wait_word(w, timed)
         fi
     fi;

@@ -51,6 +51,7 @@ struct PolicyTuningTests {
             Thread.sleep(forTimeInterval: 0.001)
         }
         #expect(cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0)
+        let handedOff = cpts_monotonic_now_ns()
         lock.unlock()
         // Without the request this thread, still running, would re-take the
         // lock long before the sleeping waiter could be scheduled. Taking it
@@ -63,6 +64,32 @@ struct PolicyTuningTests {
         waiter.wait()
         #expect(shared.box.withLock { $0 } == 1)
         #expect(shared.lock.state.pointee.word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED | CPTS_LOCK_FAIR) == 0)
+        // Its claim started the interval in which nobody asks again.
+        #expect(shared.lock.state.pointee.next_request_ns >= handedOff + 100_000)
+    }
+
+    @Test("within handOffEvery of the last hand-off, a starving waiter does not ask for the lock")
+    func handOffsAreSpaced() {
+        let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
+        let lock = shared.lock
+        lock.lock()
+        // As if a hand-off had just been claimed on a lock whose interval is
+        // a minute: set before the waiter exists, so it sees the value.
+        lock.state.pointee.next_request_ns = cpts_monotonic_now_ns() + 60_000_000_000
+        let waiter = spawnThread { shared.box.withLock { $0 += 1 } }
+        // Past its 100 µs threshold the waiter would ask at once (the test
+        // above waits for that); give it 2 000 thresholds.
+        let watchedUntil = Date().addingTimeInterval(0.2)
+        var asked = false
+        while !asked && Date() < watchedUntil {
+            asked = cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        #expect(!asked, "a waiter asked for a hand-off before the interval after the last one ended")
+        // The release still wakes the parked waiter.
+        lock.unlock()
+        waiter.wait()
+        #expect(shared.box.withLock { $0 } == 1)
     }
 
     @Test("out-of-range tunables stop with a message naming the argument")

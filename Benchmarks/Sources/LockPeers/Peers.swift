@@ -308,6 +308,11 @@ public struct EngineVariant: Sendable {
     public static let fair250us = EngineVariant(
         create: ev_fair250us_create, destroy: ev_fair250us_destroy, lock: ev_fair250us_lock,
         unlock: ev_fair250us_unlock)
+    /// Hand-offs back to back: a waiter past its threshold asks at once,
+    /// even right after another waiter's hand-off.
+    public static let backToBack = EngineVariant(
+        create: ev_backtoback_create, destroy: ev_backtoback_destroy, lock: ev_backtoback_lock,
+        unlock: ev_backtoback_unlock)
 }
 
 /// A value behind one engine-variant lock (called out of line).

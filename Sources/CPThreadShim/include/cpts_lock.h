@@ -26,7 +26,8 @@
 //             inline release's subtraction, so cpts_lock_release_wake
 //             clears the owner.
 //   bit  3    CPTS_LOCK_FAIR: a waiter that has waited longer than
-//             fair_after_us asked for the lock. Only that waiter sets and
+//             fair_after_us asked for the lock (no sooner than
+//             fair_after_us after the last hand-off). Only that waiter sets and
 //             clears the bit; while it is set nobody else may take the lock,
 //             and the release that clears HELD leaves the lock reserved for
 //             that waiter and wakes it on `fair_grant`.
@@ -77,7 +78,8 @@ extern "C" {
 typedef enum cpts_lock_policy {
     /// Spin briefly (CPTS_SPIN_TRIES looks, until a thread is seen parked;
     /// none once several are), then park; a waiter overtaken for
-    /// CPTS_FAIR_AFTER_US asks for the lock to be handed to it.
+    /// CPTS_FAIR_AFTER_US asks for the lock to be handed to it (at most one
+    /// hand-off per CPTS_FAIR_AFTER_US).
     CPTS_LOCK_POLICY_ADAPTIVE = 0,
     /// Park at once, never spin, never ask for a hand-off.
     CPTS_LOCK_POLICY_PLAIN = 1,
@@ -104,9 +106,14 @@ typedef struct cpts_lock {
     /// bumped by the release that reserves the lock for it. Atomic.
     uint32_t fair_grant;
     /// How long a parked waiter waits, in microseconds, before it sets
-    /// CPTS_LOCK_FAIR; CPTS_LOCK_NO_HANDOFF: never. Set before the lock is
-    /// shared; never changes after.
+    /// CPTS_LOCK_FAIR, and the shortest time between two hand-offs;
+    /// CPTS_LOCK_NO_HANDOFF: never. Set before the lock is shared; never
+    /// changes after.
     uint32_t fair_after_us;
+    /// CLOCK_MONOTONIC nanoseconds before which no waiter sets
+    /// CPTS_LOCK_FAIR: fair_after_us after the last fair requester claimed
+    /// the lock (0 until then). Atomic (relaxed); the park loop's only.
+    uint64_t next_request_ns;
 } cpts_lock_t;
 
 /// Looks at the word a contended acquire takes before it parks, for the
@@ -115,8 +122,9 @@ typedef struct cpts_lock {
 #define CPTS_SPIN_TRIES 20u
 #endif
 /// How long a parked waiter of the adaptive and checked policies waits, in
-/// microseconds, before it asks for the lock to be handed to it, unless
-/// tuned (Go's sync.Mutex starvation threshold).
+/// microseconds, before it asks for the lock to be handed to it, and the
+/// shortest time between two hand-offs, unless tuned (Go's sync.Mutex
+/// starvation threshold).
 #ifndef CPTS_FAIR_AFTER_US
 #define CPTS_FAIR_AFTER_US 1000u
 #endif
@@ -124,8 +132,8 @@ typedef struct cpts_lock {
 #define CPTS_LOCK_NO_HANDOFF UINT32_MAX
 
 /// Sets how a contended lock waits: `spin_tries` looks at the word before
-/// parking, and a parked waiter asks for a hand-off after `fair_after_us`
-/// (CPTS_LOCK_NO_HANDOFF: never). cpts_lock_init sets the policy's defaults;
+/// parking, and a parked waiter asks for a hand-off after `fair_after_us`,
+/// at most one hand-off per `fair_after_us` (CPTS_LOCK_NO_HANDOFF: never). cpts_lock_init sets the policy's defaults;
 /// call this after it, before any other thread can see the lock.
 static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32_t fair_after_us) {
     lock->spin_limit = spin_tries;

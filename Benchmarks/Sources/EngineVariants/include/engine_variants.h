@@ -38,6 +38,8 @@ EV_DECLARE(tries5)
 EV_DECLARE(nohandoff)
 /// A waiter asks for the lock after 250 µs.
 EV_DECLARE(fair250us)
+/// Hand-offs back to back: no interval between two hand-offs.
+EV_DECLARE(backtoback)
 
 #undef EV_DECLARE
 
