@@ -71,8 +71,8 @@
 // nobody holds the lock (34 µs on average on the 2-vCPU Xeon VM). With
 // long critical sections and more threads than cores, every waiter passes
 // the threshold, and requests would follow each other back to back: at
-// 8 threads holding the lock ~10 µs each, 1 800 hand-offs in 500 ms left
-// the lock reserved but idle 12% of the time. So the requester that claims
+// 8 threads holding the lock ~10 µs each, 1 800-1 900 hand-offs in 500 ms
+// left the lock reserved but idle 12-13% of the time. So the requester that claims
 // its lock sets `next_request_ns` one fair_after_us ahead, and no waiter
 // asks again before then: at most one hand-off per fair_after_us, as
 // parking_lot's eventual fairness forces one about every 0.5 ms. A waiter

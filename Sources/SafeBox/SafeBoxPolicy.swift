@@ -73,11 +73,14 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     /// acquire looks at the lock before it sleeps (``adaptive``: 20), and how
     /// long a sleeping thread lets running threads overtake it before it asks
     /// for the lock: the next release then hands the lock straight to it
-    /// (``adaptive``: after 1 ms, as Go's `sync.Mutex`; `nil`: never).
+    /// (``adaptive``: after 1 ms, as Go's `sync.Mutex`; `nil`: never). The
+    /// same interval spaces the hand-offs: after one, no thread asks for the
+    /// next until the interval has passed again.
     ///
     /// The hand-off bounds how long a sleeping thread can be overtaken, and
     /// costs throughput and tail latency only while somebody has waited that
-    /// long: the lock stays reserved until the woken thread gets a CPU.
+    /// long: the lock stays reserved until the woken thread gets a CPU, at
+    /// most once per interval.
     /// Fewer tries sleep sooner and waste less CPU under long critical
     /// sections.
     ///
