@@ -43,17 +43,14 @@
  *     deadline test, and its futex waits may time out, at any moment (time
  *     is nondeterminism here);
  *   - the fairness threshold: an adaptive or checked waiter may decide at
- *     any turn of the park loop that it has waited long enough, and its
- *     first sleep on the word per acquisition may end by timeout (the C
- *     parks with the threshold as timeout);
+ *     any turn of the park loop that it has waited long enough (the C
+ *     looks at the clock whenever it wakes, and sleeps without a timeout
+ *     unless it has a deadline);
  *   - the interval between hand-offs: a requester that claims its lock
  *     starts it (`spaced`; the C sets next_request_ns one threshold ahead),
- *     no waiter asks for the lock while it runs, and a waiter that sleeps
- *     on the word while it runs may wake by timeout, which ends it (the C
- *     parks until next_request_ns; time is nondeterminism, so any sleep
- *     of such a waiter may end it). Apart from these, untimed threads never
- *     wake without a FUTEX_WAKE, so a lost wake-up cannot hide behind a
- *     spurious one;
+ *     no waiter asks for the lock while it runs, and it may end at any turn
+ *     (time is nondeterminism). Untimed threads never wake without a
+ *     FUTEX_WAKE, so a lost wake-up cannot hide behind a spurious one;
  *   - checked mode: the holder's owner field, re-entry answered EDEADLK, an
  *     unlock by a thread that does not hold the lock answered EPERM.
  *
@@ -76,8 +73,7 @@
  *   looks at it, then sets FAIR with a separate compare-exchange, so a
  *   waiter whose look came before an interval started can still ask right
  *   after that hand-off (spin finds such runs with three threads). The
- *   model checks that P1-P5 hold with the requests it withholds and the
- *   timed sleeps it adds.
+ *   model checks that P1-P5 hold with the requests it withholds.
  *
  * Where the model is coarser than the C:
  *   - Sequential consistency. Every load, store and read-modify-write here
@@ -215,7 +211,7 @@ inline acquire_cas(expected, desired, succeeded) {
 }
 
 /* FUTEX_WAIT on the word: sleep only if it still holds `expected`, then
- * block until woken; `may_time_out`: a deadline, or the fairness threshold. */
+ * block until woken; `may_time_out`: the thread has a deadline. */
 inline futex_wait_word(expected, may_time_out) {
     atomic {
         if
@@ -356,7 +352,7 @@ inline wake_one() {
 proctype Thread(bit timed; byte id) {
     byte me = id + 1;        /* never 0, like pthread_self() */
     byte w, rc, round = 0, p, g;
-    bool ok, zero, requested, threshold_timer;
+    bool ok, zero, requested;
 
 next_round:
     if
@@ -364,7 +360,6 @@ next_round:
     :: else -> round++
     fi;
     requested = false;
-    threshold_timer = SPINS;
 
 #if POLICY == CHECKED_POLICY
     /* P4: an unlock by a thread that does not hold the lock (r1, r2). */
@@ -526,13 +521,7 @@ park_loop:
     /* a8 */
     if
     :: requested -> futex_wait_grant(g, timed)
-    :: else ->
-        if
-        :: threshold_timer -> threshold_timer = false; futex_wait_word(w, true)
-        /* Parked until the interval ends: the sleep may time out. */
-        :: !threshold_timer && spaced -> futex_wait_word(w, true)
-        :: else -> futex_wait_word(w, timed)
-        fi
+    :: else -> futex_wait_word(w, timed)
     fi;
     goto park_loop;
 

@@ -54,18 +54,31 @@
 #ifndef CPTS_FAIR_REQUESTS_SPACED
 #define CPTS_FAIR_REQUESTS_SPACED 1
 #endif
+// 1: a parked waiter sleeps with the moment it may ask for a hand-off as
+// its timeout (the engine before 2026-11-28, kept for the engine study);
+// 0: it sleeps until a release wakes it, and looks at the clock then.
+#ifndef CPTS_PARK_TIMED_TO_ASK
+#define CPTS_PARK_TIMED_TO_ASK 0
+#endif
 
 // Fairness on request (CPTS_FAIR_AFTER_US in cpts_lock.h). Barging lets a
 // running thread re-take the lock long before a woken one is even
 // scheduled, so under steady contention a parked thread can lose every race.
-// A parked waiter that has waited longer than fair_after_us (it parks with
-// that moment as a timeout, so it notices even behind one long holder) sets
+// A parked waiter that has waited longer than fair_after_us sets
 // CPTS_LOCK_FAIR while the lock is held: from then on nobody else may take
 // the lock, the release that clears HELD leaves it reserved and bumps
 // `fair_grant`, and the requester claims it. One requester at a time; the
 // others keep queueing. As in Go's sync.Mutex starvation mode, fairness
 // costs nothing until somebody actually starves, and the releaser neither
 // reads a clock nor decides anything: the release stays one subtraction.
+// A parked waiter looks at the clock when it wakes, not on a timer: every
+// release that finds the word marked PARKED wakes one parked thread, so
+// under contention each waiter wakes often, and behind one long holder it
+// asks when that holder's release wakes it (and gets the lock one hold
+// later). A timer would wake it on a CPU the holder may need: with waiters
+// parked until their threshold, at 8 threads and 256 units inside the lock
+// about 1 250 of 6 000-7 500 context switches in 500 ms were those
+// timeouts, and sleeping until woken took 0.86 of the time there.
 //
 // A hand-off is not free: from the release until the woken requester runs,
 // nobody holds the lock (34 µs on average on the 2-vCPU Xeon VM). With
@@ -76,9 +89,9 @@
 // its lock sets `next_request_ns` one fair_after_us ahead, and no waiter
 // asks again before then: at most one hand-off per fair_after_us, as
 // parking_lot's eventual fairness forces one about every 0.5 ms. A waiter
-// past its threshold asks as soon as the interval is over (it parks with
-// that moment as its timeout); with several starving waiters the last asks
-// after about one interval per waiter ahead of it.
+// past its threshold asks at its first wake-up after the interval; with
+// several starving waiters the last asks after about one interval per
+// waiter ahead of it.
 // Benchmarks/Results/reruns.md, "Hand-offs spaced one interval apart".
 
 #define RELAXED __ATOMIC_RELAXED
@@ -384,9 +397,13 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
         if (requested) {
             cpts_park(&lock->fair_grant, grant, deadline_ns);
         } else {
-            // Wake up when this waiter may ask for the lock; past that
-            // moment (another waiter is the requester), wait to be woken.
+#if CPTS_PARK_TIMED_TO_ASK
+            // Engine study only: wake up when this waiter may ask for the
+            // lock; past that moment, wait to be woken.
             uint64_t until = now < request_at && request_at < deadline_ns ? request_at : deadline_ns;
+#else
+            uint64_t until = deadline_ns;
+#endif
             cpts_park(&lock->word, word | CPTS_LOCK_PARKED, until);
         }
     }

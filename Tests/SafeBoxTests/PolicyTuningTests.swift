@@ -32,64 +32,70 @@ struct PolicyTuningTests {
         #expect(shared.box.withLock { $0 += 1; return $0 } == 1)
     }
 
-    @Test("a waiter that waited past handOffEvery reserves the lock: the releaser cannot take it back")
+    @Test("a waiter that waited past handOffEvery asks when it wakes and reserves the lock: the releaser cannot take it back")
     func starvingWaiterIsHandedTheLock() {
         let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
         let lock = shared.lock
-        lock.lock()
-        let waiterRan = WaiterRan()
-        let waiter = spawnThread {
-            shared.box.withLock {
-                $0 += 1
-                waiterRan.flag.store(true, ordering: .releasing)
+        var watched = false
+        // A waiter that wins the race at its wake-up has nothing to ask
+        // for; the next attempt starts another.
+        for _ in 0..<50 where !watched {
+            lock.lock()
+            let waiter = StarvingWaiter(shared)
+            guard waiter.wakeOntoHeldLock(within: 20) else { continue }
+            let asked = Date().addingTimeInterval(20)
+            while cpts_lock_word(lock.state) & CPTS_LOCK_FAIR == 0 && Date() < asked {
+                Thread.sleep(forTimeInterval: 0.001)
             }
+            #expect(cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0)
+            let handedOff = cpts_monotonic_now_ns()
+            lock.unlock()
+            // Without the request this thread, still running, would re-take
+            // the lock long before the sleeping waiter could be scheduled.
+            // Taking it is correct only once the waiter has had its turn
+            // (this thread may be preempted right after the unlock on a
+            // busy machine).
+            let retaken = lock.tryLock()
+            let waiterHadItsTurn = waiter.ran
+            if retaken { lock.unlock() }
+            #expect(!retaken || waiterHadItsTurn, "the releaser re-took a lock a starving waiter had asked for")
+            waiter.thread.wait()
+            #expect(lock.state.pointee.word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED | CPTS_LOCK_FAIR) == 0)
+            // Its claim started the interval in which nobody asks again.
+            #expect(lock.state.pointee.next_request_ns >= handedOff + 100_000)
+            watched = true
         }
-        // The waiter spins out, parks, wakes at its 100 µs threshold and asks
-        // for the lock (on a busy machine that can take a while).
-        let asked = Date().addingTimeInterval(20)
-        while cpts_lock_word(lock.state) & CPTS_LOCK_FAIR == 0 && Date() < asked {
-            Thread.sleep(forTimeInterval: 0.001)
-        }
-        #expect(cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0)
-        let handedOff = cpts_monotonic_now_ns()
-        lock.unlock()
-        // Without the request this thread, still running, would re-take the
-        // lock long before the sleeping waiter could be scheduled. Taking it
-        // is correct only once the waiter has had its turn (this thread may
-        // be preempted right after the unlock on a busy machine).
-        let retaken = lock.tryLock()
-        let waiterHadItsTurn = waiterRan.flag.load(ordering: .acquiring)
-        if retaken { lock.unlock() }
-        #expect(!retaken || waiterHadItsTurn, "the releaser re-took a lock a starving waiter had asked for")
-        waiter.wait()
-        #expect(shared.box.withLock { $0 } == 1)
-        #expect(shared.lock.state.pointee.word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED | CPTS_LOCK_FAIR) == 0)
-        // Its claim started the interval in which nobody asks again.
-        #expect(shared.lock.state.pointee.next_request_ns >= handedOff + 100_000)
+        #expect(watched, "in 50 attempts the waiter always took the lock before this thread re-took it")
     }
 
     @Test("within handOffEvery of the last hand-off, a starving waiter does not ask for the lock")
     func handOffsAreSpaced() {
         let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
         let lock = shared.lock
-        lock.lock()
-        // As if a hand-off had just been claimed on a lock whose interval is
-        // a minute: set before the waiter exists, so it sees the value.
-        lock.state.pointee.next_request_ns = cpts_monotonic_now_ns() + 60_000_000_000
-        let waiter = spawnThread { shared.box.withLock { $0 += 1 } }
-        // Past its 100 µs threshold the waiter would ask at once (the test
-        // above waits for that); give it 2 000 thresholds.
-        let watchedUntil = Date().addingTimeInterval(0.2)
-        var asked = false
-        while !asked && Date() < watchedUntil {
-            asked = cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0
-            Thread.sleep(forTimeInterval: 0.001)
+        var watched = false
+        for _ in 0..<50 where !watched {
+            lock.lock()
+            // As if a hand-off had just been claimed on a lock whose interval
+            // is a minute: set before the waiter exists, so it sees the value.
+            lock.state.pointee.next_request_ns = cpts_monotonic_now_ns() + 60_000_000_000
+            let waiter = StarvingWaiter(shared)
+            guard waiter.wakeOntoHeldLock(within: 20) else { continue }
+            // Past its 100 µs threshold and awake on a held lock, the waiter
+            // would ask at once (the test above waits for that); give it
+            // 2 000 thresholds.
+            let watchedUntil = Date().addingTimeInterval(0.2)
+            var asked = false
+            while !asked && Date() < watchedUntil {
+                asked = cpts_lock_word(lock.state) & CPTS_LOCK_FAIR != 0
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+            #expect(!asked, "a waiter asked for a hand-off before the interval after the last one ended")
+            // The release still wakes the parked waiter.
+            lock.unlock()
+            waiter.thread.wait()
+            watched = true
         }
-        #expect(!asked, "a waiter asked for a hand-off before the interval after the last one ended")
-        // The release still wakes the parked waiter.
-        lock.unlock()
-        waiter.wait()
-        #expect(shared.box.withLock { $0 } == 1)
+        #expect(watched, "in 50 attempts the waiter always took the lock before this thread re-took it")
     }
 
     @Test("out-of-range tunables stop with a message naming the argument")
@@ -109,4 +115,51 @@ struct PolicyTuningTests {
 /// legitimate later acquisition from one that barged ahead of it.
 private final class WaiterRan: Sendable {
     let flag = Atomic<Bool>(false)
+}
+
+/// A thread that waits for a box this test holds until it is past its
+/// hand-off threshold, then is woken onto a lock held again.
+private final class StarvingWaiter {
+    let thread: DispatchGroup
+    private let ranFlag: WaiterRan
+    private let lock: MutexCell
+
+    /// Starts a thread that takes `shared`'s lock (held by the caller) and
+    /// adds 1 to its value.
+    init(_ shared: SharedBox<Int>) {
+        let ranFlag = WaiterRan()
+        self.ranFlag = ranFlag
+        lock = shared.lock
+        thread = spawnThread {
+            shared.box.withLock {
+                $0 += 1
+                ranFlag.flag.store(true, ordering: .releasing)
+            }
+        }
+    }
+
+    /// Whether the waiter has had its turn.
+    var ran: Bool { ranFlag.flag.load(ordering: .acquiring) }
+
+    /// Waits until the waiter sleeps and is past its threshold, then
+    /// releases and re-takes the lock at once, as a running thread does: the
+    /// release wakes the waiter, which finds the lock held again. False (the
+    /// lock then released and the waiter joined) when the waiter took the
+    /// lock first, or did not park within `seconds`.
+    func wakeOntoHeldLock(within seconds: TimeInterval) -> Bool {
+        let parked = Date().addingTimeInterval(seconds)
+        while cpts_lock_word(lock.state) & CPTS_LOCK_PARKED == 0 && Date() < parked {
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        Thread.sleep(forTimeInterval: 0.001)
+        let slept = cpts_lock_word(lock.state) & CPTS_LOCK_PARKED != 0
+        lock.unlock()
+        lock.lock()
+        guard slept && !ran else {
+            lock.unlock()
+            thread.wait()
+            return false
+        }
+        return true
+    }
 }

@@ -313,6 +313,11 @@ public struct EngineVariant: Sendable {
     public static let backToBack = EngineVariant(
         create: ev_backtoback_create, destroy: ev_backtoback_destroy, lock: ev_backtoback_lock,
         unlock: ev_backtoback_unlock)
+    /// A parked waiter sleeps with the moment it may ask for a hand-off as
+    /// its timeout instead of until a release wakes it.
+    public static let timedPark = EngineVariant(
+        create: ev_timedpark_create, destroy: ev_timedpark_destroy, lock: ev_timedpark_lock,
+        unlock: ev_timedpark_unlock)
 }
 
 /// A value behind one engine-variant lock (called out of line).

@@ -40,6 +40,8 @@ EV_DECLARE(nohandoff)
 EV_DECLARE(fair250us)
 /// Hand-offs back to back: no interval between two hand-offs.
 EV_DECLARE(backtoback)
+/// Parked waiters wake at the moment they may ask for a hand-off.
+EV_DECLARE(timedpark)
 
 #undef EV_DECLARE
 
