@@ -77,22 +77,23 @@
 // asks when that holder's release wakes it (and gets the lock one hold
 // later). A timer would wake it on a CPU the holder may need: with waiters
 // parked until their threshold, at 8 threads and 256 units inside the lock
-// about 1 250 of 6 000-7 500 context switches in 500 ms were those
+// about 1 250 of 6 100-7 600 context switches in 500 ms were those
 // timeouts, and sleeping until woken took 0.86 of the time there.
 //
 // A hand-off is not free: from the release until the woken requester runs,
-// nobody holds the lock (34 µs on average on the 2-vCPU Xeon VM). With
+// nobody holds the lock (32-34 µs on average on the 2-vCPU Xeon VM). With
 // long critical sections and more threads than cores, every waiter passes
 // the threshold, and requests would follow each other back to back: at
 // 8 threads holding the lock ~10 µs each, 1 800-1 900 hand-offs in 500 ms
-// left the lock reserved but idle 12-13% of the time. So the requester that claims
-// its lock sets `next_request_ns` one fair_after_us ahead, and no waiter
-// asks again before then: at most one hand-off per fair_after_us, as
+// left the lock reserved but idle 12-13% of the time. So the requester
+// that claims its lock sets `next_request_ns` one fair_after_us ahead, and
+// no waiter asks again before then: at most one hand-off per fair_after_us, as
 // parking_lot's eventual fairness forces one about every 0.5 ms. A waiter
 // past its threshold asks at its first wake-up after the interval; with
 // several starving waiters the last asks after about one interval per
 // waiter ahead of it.
-// Benchmarks/Results/reruns.md, "Hand-offs spaced one interval apart".
+// Benchmarks/Results/reruns.md, "Hand-offs spaced one interval apart
+// (749b0d3), and parked waiters woken only by releases (2cacee8)".
 
 #define RELAXED __ATOMIC_RELAXED
 #define ACQUIRE __ATOMIC_ACQUIRE

@@ -72,8 +72,9 @@ public struct SafeBoxPolicy: Sendable, Hashable, CustomStringConvertible {
     /// ``adaptive`` with its two tunables chosen: how many times a contended
     /// acquire looks at the lock before it sleeps (``adaptive``: 20), and how
     /// long a sleeping thread lets running threads overtake it before it asks
-    /// for the lock: the next release then hands the lock straight to it
-    /// (``adaptive``: after 1 ms, as Go's `sync.Mutex`; `nil`: never). The
+    /// for the lock (it asks when a release next wakes it): the next release
+    /// then hands the lock straight to it (``adaptive``: after 1 ms, as Go's
+    /// `sync.Mutex`; `nil`: never). The
     /// same interval spaces the hand-offs: after one, no thread asks for the
     /// next until the interval has passed again.
     ///
