@@ -34,15 +34,7 @@ struct PolicyTuningTests {
 
     @Test("a waiter that waited past handOffEvery asks when it wakes and reserves the lock: the releaser cannot take it back")
     func starvingWaiterIsHandedTheLock() {
-        let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
-        let lock = shared.lock
-        var watched = false
-        // A waiter that wins the race at its wake-up has nothing to ask
-        // for; the next attempt starts another.
-        for _ in 0..<50 where !watched {
-            lock.lock()
-            let waiter = StarvingWaiter(shared)
-            guard waiter.wakeOntoHeldLock(within: 20) else { continue }
+        watchStarvingWaiter { waiter, lock in
             let asked = Date().addingTimeInterval(20)
             while cpts_lock_word(lock.state) & CPTS_LOCK_FAIR == 0 && Date() < asked {
                 Thread.sleep(forTimeInterval: 0.001)
@@ -63,23 +55,15 @@ struct PolicyTuningTests {
             #expect(lock.state.pointee.word & (CPTS_LOCK_HELD | CPTS_LOCK_PARKED | CPTS_LOCK_FAIR) == 0)
             // Its claim started the interval in which nobody asks again.
             #expect(lock.state.pointee.next_request_ns >= handedOff + 100_000)
-            watched = true
         }
-        #expect(watched, "in 50 attempts the waiter always took the lock before this thread re-took it")
     }
 
     @Test("within handOffEvery of the last hand-off, a starving waiter does not ask for the lock")
     func handOffsAreSpaced() {
-        let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
-        let lock = shared.lock
-        var watched = false
-        for _ in 0..<50 where !watched {
-            lock.lock()
-            // As if a hand-off had just been claimed on a lock whose interval
-            // is a minute: set before the waiter exists, so it sees the value.
-            lock.state.pointee.next_request_ns = cpts_monotonic_now_ns() + 60_000_000_000
-            let waiter = StarvingWaiter(shared)
-            guard waiter.wakeOntoHeldLock(within: 20) else { continue }
+        // As if a hand-off had just been claimed on a lock whose interval is
+        // a minute: set before the waiter exists, so it sees the value.
+        watchStarvingWaiter(prepare: { $0.state.pointee.next_request_ns = cpts_monotonic_now_ns() + 60_000_000_000 }) {
+            waiter, lock in
             // Past its 100 µs threshold and awake on a held lock, the waiter
             // would ask at once (the test above waits for that); give it
             // 2 000 thresholds.
@@ -93,9 +77,7 @@ struct PolicyTuningTests {
             // The release still wakes the parked waiter.
             lock.unlock()
             waiter.thread.wait()
-            watched = true
         }
-        #expect(watched, "in 50 attempts the waiter always took the lock before this thread re-took it")
     }
 
     @Test("out-of-range tunables stop with a message naming the argument")
@@ -115,6 +97,29 @@ struct PolicyTuningTests {
 /// legitimate later acquisition from one that barged ahead of it.
 private final class WaiterRan: Sendable {
     let flag = Atomic<Bool>(false)
+}
+
+/// Holds a box tuned to hand off after 100 µs, calls `prepare` with its
+/// lock, starts a ``StarvingWaiter`` and wakes it onto the held lock, then
+/// calls `body`, which must release the lock and join the waiter. A waiter
+/// that wins the race at its wake-up has nothing to ask for: the next of up
+/// to 50 attempts starts another.
+private func watchStarvingWaiter(
+    prepare: (MutexCell) -> Void = { _ in },
+    _ body: (StarvingWaiter, MutexCell) -> Void
+) {
+    let shared = SharedBox(0, policy: .adaptive(spinTries: 20, handOffEvery: .microseconds(100)))
+    let lock = shared.lock
+    for _ in 0..<50 {
+        lock.lock()
+        prepare(lock)
+        let waiter = StarvingWaiter(shared)
+        if waiter.wakeOntoHeldLock(within: 20) {
+            body(waiter, lock)
+            return
+        }
+    }
+    Issue.record("in 50 attempts the waiter always took the lock before this thread re-took it")
 }
 
 /// A thread that waits for a box this test holds until it is past its
