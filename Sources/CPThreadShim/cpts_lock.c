@@ -50,12 +50,12 @@
 // 1: after a hand-off, no waiter asks for the next one until fair_after_us
 // has passed (see "Fairness on request" below); 0: a waiter past its own
 // threshold asks at once, so hand-offs can follow each other back to back
-// (the engine before 2026-11-28, kept for the engine study).
+// (the engine before 749b0d3, kept for the engine study).
 #ifndef CPTS_FAIR_REQUESTS_SPACED
 #define CPTS_FAIR_REQUESTS_SPACED 1
 #endif
 // 1: a parked waiter sleeps with the moment it may ask for a hand-off as
-// its timeout (the engine before 2026-11-28, kept for the engine study);
+// its timeout (the engine before 2cacee8, kept for the engine study);
 // 0: it sleeps until a release wakes it, and looks at the clock then.
 #ifndef CPTS_PARK_TIMED_TO_ASK
 #define CPTS_PARK_TIMED_TO_ASK 0
@@ -87,11 +87,11 @@
 // 8 threads holding the lock ~10 µs each, 1 800-1 900 hand-offs in 500 ms
 // left the lock reserved but idle 12-13% of the time. So the requester
 // that claims its lock sets `next_request_ns` one fair_after_us ahead, and
-// no waiter asks again before then: at most one hand-off per fair_after_us, as
-// parking_lot's eventual fairness forces one about every 0.5 ms. A waiter
-// past its threshold asks at its first wake-up after the interval; with
-// several starving waiters the last asks after about one interval per
-// waiter ahead of it.
+// no waiter asks again before then: at most one hand-off per
+// fair_after_us, as parking_lot's eventual fairness forces one about every
+// 0.5 ms. A waiter past its threshold asks at its first wake-up after the
+// interval; with several starving waiters the last asks after about one
+// interval per waiter ahead of it.
 // Benchmarks/Results/reruns.md, "Hand-offs spaced one interval apart
 // (749b0d3), and parked waiters woken only by releases (2cacee8)".
 

@@ -26,11 +26,11 @@
 //             inline release's subtraction, so cpts_lock_release_wake
 //             clears the owner.
 //   bit  3    CPTS_LOCK_FAIR: a waiter that has waited longer than
-//             fair_after_us asked for the lock (no sooner than
-//             fair_after_us after the last hand-off). Only that waiter sets and
-//             clears the bit; while it is set nobody else may take the lock,
-//             and the release that clears HELD leaves the lock reserved for
-//             that waiter and wakes it on `fair_grant`.
+//             fair_after_us asked for the lock (no sooner than fair_after_us
+//             after the last hand-off). Only that waiter sets and clears the
+//             bit; while it is set nobody else may take the lock, and the
+//             release that clears HELD leaves the lock reserved for that
+//             waiter and wakes it on `fair_grant`.
 //   bit  4    CPTS_LOCK_CONDITION_WAITERS: a thread is in cpts_lock_wait.
 //             The first waiter sets it and the last one clears it, each
 //             holding the lock; meanwhile it fails the inline acquire (the
@@ -112,7 +112,8 @@ typedef struct cpts_lock {
     uint32_t fair_after_us;
     /// CLOCK_MONOTONIC nanoseconds before which no waiter sets
     /// CPTS_LOCK_FAIR: fair_after_us after the last fair requester claimed
-    /// the lock (0 until then). Atomic (relaxed); the park loop's only.
+    /// the lock (0 until then). Atomic (relaxed); only the park loop of
+    /// cpts_lock_acquire_slow reads and writes it.
     uint64_t next_request_ns;
 } cpts_lock_t;
 
@@ -133,8 +134,9 @@ typedef struct cpts_lock {
 
 /// Sets how a contended lock waits: `spin_tries` looks at the word before
 /// parking, and a parked waiter asks for a hand-off after `fair_after_us`,
-/// at most one hand-off per `fair_after_us` (CPTS_LOCK_NO_HANDOFF: never). cpts_lock_init sets the policy's defaults;
-/// call this after it, before any other thread can see the lock.
+/// at most one hand-off per `fair_after_us` (CPTS_LOCK_NO_HANDOFF: never).
+/// cpts_lock_init sets the policy's defaults; call this after it, before
+/// any other thread can see the lock.
 static inline void cpts_lock_tune(cpts_lock_t *lock, uint32_t spin_tries, uint32_t fair_after_us) {
     lock->spin_limit = spin_tries;
     lock->fair_after_us = fair_after_us;
