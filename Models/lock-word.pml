@@ -72,8 +72,9 @@
  *   The interval between hand-offs is a rate, not a property: a waiter
  *   looks at it, then sets FAIR with a separate compare-exchange, so a
  *   waiter whose look came before an interval started can still ask right
- *   after that hand-off (spin finds such runs with three threads). The
- *   model checks that P1-P5 hold with the requests it withholds.
+ *   after that hand-off (a ghost check of "one claim per interval" that
+ *   was tried here failed that way with three threads). The model checks
+ *   that P1-P5 hold with the requests it withholds.
  *
  * Where the model is coarser than the C:
  *   - Sequential consistency. Every load, store and read-modify-write here
