@@ -1,3 +1,5 @@
+import EngineVariants
+
 /// Which workloads a peer takes part in.
 public struct Workloads: OptionSet, Sendable, Hashable {
     public let rawValue: Int
@@ -98,17 +100,17 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
         // The engine study: SafeBox's engine with other constants, and the
         // first engine (out of line).
-        .lock("engine: shipped (subtract release, fairness asked after 1 ms, hand-offs 1 ms apart, parked until woken)", "engine-shipped", [.engineStudy]) { EngineVariantLock(.shipped) },
-        .lock("engine: fetch-sub release, old value tested", "engine-fetchsub", [.engineStudy]) { EngineVariantLock(.fetchSub) },
-        .lock("engine: first (compare-exchange release, releaser hand-off every ~250 µs)", "engine-first", [.engineStudy]) { EngineVariantLock(.first) },
-        .lock("engine: compare-exchange release", "engine-casrelease", [.engineStudy]) { EngineVariantLock(.casRelease) },
-        .lock("engine: no fairness", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(.noHandoff) },
-        .lock("engine: fairness asked after 250 µs", "engine-fair250us", [.engineStudy]) { EngineVariantLock(.fair250us) },
-        .lock("engine: hand-offs back to back", "engine-backtoback", [.engineStudy]) { EngineVariantLock(.backToBack) },
-        .lock("engine: parked waiters wake to ask", "engine-timedpark", [.engineStudy]) { EngineVariantLock(.timedPark) },
-        .lock("engine: keep spinning past parked threads", "engine-keepspinning", [.engineStudy]) { EngineVariantLock(.keepSpinning) },
-        .lock("engine: spin looks before it compare-exchanges", "engine-looksfirst", [.engineStudy]) { EngineVariantLock(.looksFirst) },
-        .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(.tries5) },
+        .lock("engine: shipped (subtract release, fairness asked after 1 ms, hand-offs 1 ms apart, parked until woken)", "engine-shipped", [.engineStudy]) { EngineVariantLock(ev_shipped_engine) },
+        .lock("engine: fetch-sub release, old value tested", "engine-fetchsub", [.engineStudy]) { EngineVariantLock(ev_fetchsub_engine) },
+        .lock("engine: first (compare-exchange release, releaser hand-off every ~250 µs)", "engine-first", [.engineStudy]) { EngineVariantLock(ev_first_engine) },
+        .lock("engine: compare-exchange release", "engine-casrelease", [.engineStudy]) { EngineVariantLock(ev_casrelease_engine) },
+        .lock("engine: no fairness", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(ev_nohandoff_engine) },
+        .lock("engine: fairness asked after 250 µs", "engine-fair250us", [.engineStudy]) { EngineVariantLock(ev_fair250us_engine) },
+        .lock("engine: hand-offs back to back", "engine-backtoback", [.engineStudy]) { EngineVariantLock(ev_backtoback_engine) },
+        .lock("engine: parked waiters wake to ask", "engine-timedpark", [.engineStudy]) { EngineVariantLock(ev_timedpark_engine) },
+        .lock("engine: keep spinning past parked threads", "engine-keepspinning", [.engineStudy]) { EngineVariantLock(ev_keepspinning_engine) },
+        .lock("engine: spin looks before it compare-exchanges", "engine-looksfirst", [.engineStudy]) { EngineVariantLock(ev_looksfirst_engine) },
+        .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(ev_tries5_engine) },
     ]
 
     /// The actor peer: tasks on the cooperative pool, one `await` per

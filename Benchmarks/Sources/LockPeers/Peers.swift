@@ -261,72 +261,20 @@ public actor CounterActor {
 
 // MARK: - SafeBox's engine with other constants (the engine study)
 
-/// SafeBox's lock engine compiled with other compile-time constants (see
-/// Sources/EngineVariants): its entry points for one variant.
-public struct EngineVariant: Sendable {
-    let create: @convention(c) () -> OpaquePointer?
-    let destroy: @convention(c) (OpaquePointer?) -> Void
-    let lock: @convention(c) (OpaquePointer?) -> Void
-    let unlock: @convention(c) (OpaquePointer?) -> Void
-
-    /// SafeBox's engine and constants: a release that subtracts HELD and
-    /// tests only whether the word is now 0, 20 tries of 64-127 pauses, a
-    /// waiter asks for the lock after 1 ms.
-    public static let shipped = EngineVariant(
-        create: ev_shipped_create, destroy: ev_shipped_destroy, lock: ev_shipped_lock, unlock: ev_shipped_unlock)
-    /// The first engine: compare-exchange release, the releaser hands the
-    /// lock to a parked thread every 250 µs on average.
-    public static let first = EngineVariant(
-        create: ev_first_create, destroy: ev_first_destroy, lock: ev_first_lock, unlock: ev_first_unlock)
-    /// Today's engine with the release it had before: the fetch-sub's old
-    /// value read back and tested (`lock xadd`) instead of the flags of the
-    /// subtraction (`lock sub`).
-    public static let fetchSub = EngineVariant(
-        create: ev_fetchsub_create, destroy: ev_fetchsub_destroy, lock: ev_fetchsub_lock, unlock: ev_fetchsub_unlock)
-    /// Today's engine with the first engine's compare-exchange release.
-    public static let casRelease = EngineVariant(
-        create: ev_casrelease_create, destroy: ev_casrelease_destroy, lock: ev_casrelease_lock,
-        unlock: ev_casrelease_unlock)
-    /// Spinners keep spinning for all their tries past parked threads,
-    /// where today's engine (and Mutex (next)) parks at the first sign of one.
-    public static let keepSpinning = EngineVariant(
-        create: ev_keepspinning_create, destroy: ev_keepspinning_destroy, lock: ev_keepspinning_lock,
-        unlock: ev_keepspinning_unlock)
-    /// The spin before the guess: each look a plain load, and only a word
-    /// that looked takeable is compare-exchanged.
-    public static let looksFirst = EngineVariant(
-        create: ev_looksfirst_create, destroy: ev_looksfirst_destroy, lock: ev_looksfirst_lock,
-        unlock: ev_looksfirst_unlock)
-    /// 5 tries instead of 20.
-    public static let tries5 = EngineVariant(
-        create: ev_tries5_create, destroy: ev_tries5_destroy, lock: ev_tries5_lock, unlock: ev_tries5_unlock)
-    /// No fairness: waiters never ask for a hand-off, pure barging.
-    public static let noHandoff = EngineVariant(
-        create: ev_nohandoff_create, destroy: ev_nohandoff_destroy, lock: ev_nohandoff_lock,
-        unlock: ev_nohandoff_unlock)
-    /// A waiter asks for the lock after 250 µs.
-    public static let fair250us = EngineVariant(
-        create: ev_fair250us_create, destroy: ev_fair250us_destroy, lock: ev_fair250us_lock,
-        unlock: ev_fair250us_unlock)
-    /// Hand-offs back to back: a waiter past its threshold asks at once,
-    /// even right after another waiter's hand-off.
-    public static let backToBack = EngineVariant(
-        create: ev_backtoback_create, destroy: ev_backtoback_destroy, lock: ev_backtoback_lock,
-        unlock: ev_backtoback_unlock)
-    /// A parked waiter sleeps with the moment it may ask for a hand-off as
-    /// its timeout instead of until a release wakes it.
-    public static let timedPark = EngineVariant(
-        create: ev_timedpark_create, destroy: ev_timedpark_destroy, lock: ev_timedpark_lock,
-        unlock: ev_timedpark_unlock)
-}
-
-/// A value behind one engine-variant lock (called out of line).
+/// A value behind one lock of an engine variant: SafeBox's lock engine
+/// compiled with other compile-time constants, called out of line through
+/// its entry points (Sources/EngineVariants, one `ev_*_engine` each).
+///
+/// ```swift
+/// let lock = EngineVariantLock(ev_timedpark_engine)
+/// lock.withLock { $0.update(units: 1) }
+/// ```
 public final class EngineVariantLock: BenchLock, @unchecked Sendable {
-    let variant: EngineVariant
-    let engine: OpaquePointer?
+    let variant: ev_engine
+    let engine: OpaquePointer
     var state = BenchState()
 
-    public init(_ variant: EngineVariant) {
+    public init(_ variant: ev_engine) {
         self.variant = variant
         engine = variant.create()
     }

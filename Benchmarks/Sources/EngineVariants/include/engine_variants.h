@@ -3,7 +3,8 @@
 
 // SafeBox's lock engine built with other compile-time constants, for the
 // engine study in the contention report (see engine_variant.inc). Each
-// variant: create, lock, unlock, destroy.
+// variant is one ev_engine constant, ev_<name>_engine, holding its four
+// entry points, so a variant's lock is never paired with another's unlock.
 
 #ifdef __cplusplus
 extern "C" {
@@ -12,22 +13,42 @@ extern "C" {
 /// One engine lock (a cache-line-aligned cpts_lock_t), opaque to Swift.
 typedef struct ev_lock ev_lock;
 
-#define EV_DECLARE(prefix)                        \
-    ev_lock *ev_##prefix##_create(void);          \
-    void ev_##prefix##_destroy(ev_lock *lock);    \
-    void ev_##prefix##_lock(ev_lock *lock);       \
-    void ev_##prefix##_unlock(ev_lock *lock);
+/// One variant's entry points, called out of line.
+///
+/// ```swift
+/// let engine = ev_shipped_engine
+/// let lock = engine.create()
+/// engine.lock(lock); engine.unlock(lock)
+/// engine.destroy(lock)
+/// ```
+typedef struct ev_engine {
+    /// A new, unlocked lock with the variant's constants (never NULL).
+    ev_lock *_Nonnull (*_Nonnull create)(void);
+    /// Frees a lock from `create`; it must be unlocked.
+    void (*_Nonnull destroy)(ev_lock *_Nonnull lock);
+    /// Blocks until the calling thread holds `lock`.
+    void (*_Nonnull lock)(ev_lock *_Nonnull lock);
+    /// Releases `lock`, which the calling thread holds.
+    void (*_Nonnull unlock)(ev_lock *_Nonnull lock);
+} ev_engine;
 
-/// SafeBox's engine and constants: 20 tries of 64-127 pauses (a spinner that
-/// sees a parked thread parks too), a waiter asks for the lock after 1 ms.
+#define EV_DECLARE(prefix) extern const ev_engine ev_##prefix##_engine;
+
+/// SafeBox's engine and constants: a release that subtracts HELD and tests
+/// only whether the word is now 0, 20 tries of 64-127 pauses (a spinner that
+/// sees a parked thread parks too), a waiter asks for the lock after 1 ms,
+/// hand-offs 1 ms apart, parked waiters sleep until a release wakes them.
 EV_DECLARE(shipped)
 /// The first engine: compare-exchange release, releaser hand-off every 250 µs on average.
 EV_DECLARE(first)
-/// Today's engine with the fetch-sub release whose old value decides.
+/// Today's engine with the release it had before: the fetch-sub's old value
+/// read back and tested (`lock xadd`) instead of the flags of the
+/// subtraction (`lock sub`).
 EV_DECLARE(fetchsub)
 /// Today's engine with the first engine's compare-exchange release.
 EV_DECLARE(casrelease)
-/// Spinners keep spinning for all their tries past parked threads.
+/// Spinners keep spinning for all their tries past parked threads, where
+/// today's engine (and Mutex (next)) parks at the first sign of one.
 EV_DECLARE(keepspinning)
 /// The spin before the guess: a plain load per look, a compare-exchange only
 /// of a word that looked takeable.
@@ -38,9 +59,11 @@ EV_DECLARE(tries5)
 EV_DECLARE(nohandoff)
 /// A waiter asks for the lock after 250 µs.
 EV_DECLARE(fair250us)
-/// Hand-offs back to back: no interval between two hand-offs.
+/// Hand-offs back to back: a waiter past its threshold asks at once, even
+/// right after another waiter's hand-off.
 EV_DECLARE(backtoback)
-/// Parked waiters wake at the moment they may ask for a hand-off.
+/// A parked waiter sleeps with the moment it may ask for a hand-off as its
+/// timeout instead of until a release wakes it.
 EV_DECLARE(timedpark)
 
 #undef EV_DECLARE
