@@ -32,6 +32,9 @@
 #endif
 // Once this many threads are parked, a newcomer parks without spinning:
 // more spinners would only slow the hand-over to those already queued.
+// (With CPTS_SPIN_JOIN_PARKED and CPTS_SPIN_JOINS_ON_ARRIVAL, the default,
+// one parked thread is enough; the count matters to the variants that turn
+// either off.)
 #ifndef CPTS_MAX_PARKED_BEFORE_SPIN
 #define CPTS_MAX_PARKED_BEFORE_SPIN 4u
 #endif
@@ -40,6 +43,13 @@
 // 2026-11-27, kept for the engine study). Why 1: see the spin below.
 #ifndef CPTS_SPIN_JOIN_PARKED
 #define CPTS_SPIN_JOIN_PARKED 1
+#endif
+// 1: a thread that finds the word marked PARKED when it enters the spin
+// parks without a pause or a look; 0: it makes its first pause and look
+// before it sees the mark (the spin up to 8d167ed, kept for
+// the engine study). Why 1: see the spin below.
+#ifndef CPTS_SPIN_JOINS_ON_ARRIVAL
+#define CPTS_SPIN_JOINS_ON_ARRIVAL 1
 #endif
 // 1: each spin look is a plain load, and only a word that looked takeable is
 // compare-exchanged (the spin before 2026-11-27); 0: each look is the
@@ -283,15 +293,26 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // 24 µs (24 of 60 runs) once they join the parked threads; counter and
     // dictionary throughput stayed within the noise (paired ratios
     // 0.96-1.03 over 15 rounds; Benchmarks/Results/reruns.md, "Spinners join
-    // the parked threads"). A newcomer that finds
-    // CPTS_MAX_PARKED_BEFORE_SPIN threads already parked skips the spin
-    // altogether; the barging that remains is bounded by fairness on
-    // request.
+    // the parked threads"). The barging that remains is bounded by
+    // fairness on request.
+    // A thread that finds PARKED already on arrival parks at once, as
+    // #88523's does (its first compare-exchange comes before any pause and
+    // sees the contended word). A pause first cost the thread that comes
+    // back for the lock most: the producer of the producer/consumer shape,
+    // finding a woken consumer in the lock, spent 64-127 pauses before its
+    // first look, then kept missing the gaps between consumers' short holds,
+    // where a parked thread is woken by the next release. On the 2-vCPU
+    // Xeon VM its p99 wait fell from 4.8-6.0 µs to 0.8-1.3 µs (Mutex (next):
+    // 0.6-0.7 µs); consumers' p99 and throughput stayed within the noise
+    // (16 and 30 rounds with 3 and 7 consumers, 10-15 paired rounds of 11
+    // counter and dictionary configurations; Benchmarks/Results/reruns.md,
+    // "Spinners that find the word marked park on arrival").
     uint32_t tries = lock->spin_limit;
     if (tries != 0) {
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);
         bool crowded = (word & CPTS_LOCK_PARKED) != 0 &&
-                       __atomic_load_n(&lock->parked_threads, RELAXED) >= CPTS_MAX_PARKED_BEFORE_SPIN;
+                       ((CPTS_SPIN_JOIN_PARKED && CPTS_SPIN_JOINS_ON_ARRIVAL) ||
+                        __atomic_load_n(&lock->parked_threads, RELAXED) >= CPTS_MAX_PARKED_BEFORE_SPIN);
         uint32_t pauses = CPTS_SPIN_PAUSE_BASE + ((uint32_t)cpts_cycle_counter() & (CPTS_SPIN_PAUSE_BASE - 1));
         for (; !crowded && tries > 0; tries--) {
             for (uint32_t i = 0; i < pauses; i++) cpts_cpu_relax();

@@ -109,6 +109,7 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .lock("engine: hand-offs back to back", "engine-backtoback", [.engineStudy]) { EngineVariantLock(ev_backtoback_engine) },
         .lock("engine: parked waiters wake to ask", "engine-timedpark", [.engineStudy]) { EngineVariantLock(ev_timedpark_engine) },
         .lock("engine: keep spinning past parked threads", "engine-keepspinning", [.engineStudy]) { EngineVariantLock(ev_keepspinning_engine) },
+        .lock("engine: pause before joining parked threads", "engine-pausefirst", [.engineStudy]) { EngineVariantLock(ev_pausefirst_engine) },
         .lock("engine: spin looks before it compare-exchanges", "engine-looksfirst", [.engineStudy]) { EngineVariantLock(ev_looksfirst_engine) },
         .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(ev_tries5_engine) },
     ]

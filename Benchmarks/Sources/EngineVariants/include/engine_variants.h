@@ -50,6 +50,9 @@ EV_DECLARE(casrelease)
 /// Spinners keep spinning for all their tries past parked threads, where
 /// today's engine (and Mutex (next)) parks at the first sign of one.
 EV_DECLARE(keepspinning)
+/// A spinner that arrives when threads are already parked makes its first
+/// pause and look before it parks, where today's engine parks at once.
+EV_DECLARE(pausefirst)
 /// The spin before the guess: a plain load per look, a compare-exchange only
 /// of a word that looked takeable.
 EV_DECLARE(looksfirst)
