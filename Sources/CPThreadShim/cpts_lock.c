@@ -297,16 +297,17 @@ int cpts_lock_acquire_slow(cpts_lock_t *lock, uint64_t deadline_ns) {
     // fairness on request.
     // A thread that finds PARKED already on arrival parks at once, as
     // #88523's does (its first compare-exchange comes before any pause and
-    // sees the contended word). A pause first cost the thread that comes
-    // back for the lock most: the producer of the producer/consumer shape,
-    // finding a woken consumer in the lock, spent 64-127 pauses before its
-    // first look, then kept missing the gaps between consumers' short holds,
-    // where a parked thread is woken by the next release. On the 2-vCPU
-    // Xeon VM its p99 wait fell from 4.8-6.0 µs to 0.8-1.3 µs (Mutex (next):
-    // 0.6-0.7 µs); consumers' p99 and throughput stayed within the noise
-    // (16 and 30 rounds with 3 and 7 consumers, 10-15 paired rounds of 11
-    // counter and dictionary configurations; Benchmarks/Results/reruns.md,
-    // "Spinners that find the word marked park on arrival").
+    // sees the contended word), and the next release wakes it. A pause
+    // first cost most to the thread that comes back for the lock: the
+    // producer of the producer/consumer shape, finding a consumer in the
+    // lock, paused 64-127 times before its first look, by which time the
+    // lock was often taken again and unmarked, and then kept missing the
+    // gaps between the consumers' short holds. On the 2-vCPU Xeon VM its
+    // waits over 1 µs fell from 2.0-3.3% to 0.5-1.8% of its acquisitions
+    // (Mutex (next): 0.7-1.3%); consumers' p99 and throughput stayed within
+    // the noise (six latency batches of 16-30 rounds, 10-15 paired rounds of
+    // 11 counter and dictionary configurations; Benchmarks/Results/
+    // reruns.md, "Spinners that find the word marked park on arrival").
     uint32_t tries = lock->spin_limit;
     if (tries != 0) {
         uint32_t word = __atomic_load_n(&lock->word, RELAXED);

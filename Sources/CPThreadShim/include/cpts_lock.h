@@ -77,7 +77,7 @@ extern "C" {
 /// How a lock behaves when it is contended or misused.
 typedef enum cpts_lock_policy {
     /// Spin briefly (CPTS_SPIN_TRIES looks, until a thread is seen parked;
-    /// none once several are), then park; a waiter overtaken for
+    /// none when one already is), then park; a waiter overtaken for
     /// CPTS_FAIR_AFTER_US asks for the lock to be handed to it (at most one
     /// hand-off per CPTS_FAIR_AFTER_US).
     CPTS_LOCK_POLICY_ADAPTIVE = 0,
