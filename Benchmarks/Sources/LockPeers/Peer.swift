@@ -56,6 +56,16 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
             producerConsumerRun: { spec in measureProducerConsumer(make(), spec) })
     }
 
+    /// A peer of the engine study: one variant of SafeBox's lock engine
+    /// (Sources/EngineVariants), called out of line through its entry points.
+    ///
+    /// ```swift
+    /// let peer = Peer.engineVariant("engine: 5 tries", "engine-tries5", ev_tries5_engine)
+    /// ```
+    public static func engineVariant(_ name: String, _ slug: String, _ variant: ev_engine) -> Peer {
+        .lock(name, slug, [.engineStudy]) { EngineVariantLock(variant) }
+    }
+
     /// A peer that can only count (counter workloads): it cannot guard a
     /// dictionary.
     ///
@@ -100,18 +110,18 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .counter("ManagedAtomic (floor)", "atomic") { ManagedAtomicCounter() },
         // The engine study: SafeBox's engine with other constants, and the
         // first engine (out of line).
-        .lock("engine: shipped (subtract release, fairness asked after 1 ms, hand-offs 1 ms apart, parked until woken)", "engine-shipped", [.engineStudy]) { EngineVariantLock(ev_shipped_engine) },
-        .lock("engine: fetch-sub release, old value tested", "engine-fetchsub", [.engineStudy]) { EngineVariantLock(ev_fetchsub_engine) },
-        .lock("engine: first (compare-exchange release, releaser hand-off every ~250 µs)", "engine-first", [.engineStudy]) { EngineVariantLock(ev_first_engine) },
-        .lock("engine: compare-exchange release", "engine-casrelease", [.engineStudy]) { EngineVariantLock(ev_casrelease_engine) },
-        .lock("engine: no fairness", "engine-nohandoff", [.engineStudy]) { EngineVariantLock(ev_nohandoff_engine) },
-        .lock("engine: fairness asked after 250 µs", "engine-fair250us", [.engineStudy]) { EngineVariantLock(ev_fair250us_engine) },
-        .lock("engine: hand-offs back to back", "engine-backtoback", [.engineStudy]) { EngineVariantLock(ev_backtoback_engine) },
-        .lock("engine: parked waiters wake to ask", "engine-timedpark", [.engineStudy]) { EngineVariantLock(ev_timedpark_engine) },
-        .lock("engine: keep spinning past parked threads", "engine-keepspinning", [.engineStudy]) { EngineVariantLock(ev_keepspinning_engine) },
-        .lock("engine: pause before joining parked threads", "engine-pausefirst", [.engineStudy]) { EngineVariantLock(ev_pausefirst_engine) },
-        .lock("engine: spin looks before it compare-exchanges", "engine-looksfirst", [.engineStudy]) { EngineVariantLock(ev_looksfirst_engine) },
-        .lock("engine: 5 tries", "engine-tries5", [.engineStudy]) { EngineVariantLock(ev_tries5_engine) },
+        .engineVariant("engine: shipped (subtract release, fairness asked after 1 ms, hand-offs 1 ms apart, parked until woken)", "engine-shipped", ev_shipped_engine),
+        .engineVariant("engine: fetch-sub release, old value tested", "engine-fetchsub", ev_fetchsub_engine),
+        .engineVariant("engine: first (compare-exchange release, releaser hand-off every ~250 µs)", "engine-first", ev_first_engine),
+        .engineVariant("engine: compare-exchange release", "engine-casrelease", ev_casrelease_engine),
+        .engineVariant("engine: no fairness", "engine-nohandoff", ev_nohandoff_engine),
+        .engineVariant("engine: fairness asked after 250 µs", "engine-fair250us", ev_fair250us_engine),
+        .engineVariant("engine: hand-offs back to back", "engine-backtoback", ev_backtoback_engine),
+        .engineVariant("engine: parked waiters wake to ask", "engine-timedpark", ev_timedpark_engine),
+        .engineVariant("engine: keep spinning past parked threads", "engine-keepspinning", ev_keepspinning_engine),
+        .engineVariant("engine: pause before joining parked threads", "engine-pausefirst", ev_pausefirst_engine),
+        .engineVariant("engine: spin looks before it compare-exchanges", "engine-looksfirst", ev_looksfirst_engine),
+        .engineVariant("engine: 5 tries", "engine-tries5", ev_tries5_engine),
     ]
 
     /// The actor peer: tasks on the cooperative pool, one `await` per

@@ -37,8 +37,8 @@ typedef struct ev_engine {
 /// SafeBox's engine and constants: a release that subtracts HELD and tests
 /// only whether the word is now 0, 20 tries of 64-127 pauses (a spinner that
 /// sees a parked thread parks too, at once if it sees one on arrival), a
-/// waiter asks for the lock after 1 ms,
-/// hand-offs 1 ms apart, parked waiters sleep until a release wakes them.
+/// waiter asks for the lock after 1 ms, hand-offs 1 ms apart, parked
+/// waiters sleep until a release wakes them.
 EV_DECLARE(shipped)
 /// The first engine: compare-exchange release, releaser hand-off every 250 µs on average.
 EV_DECLARE(first)
