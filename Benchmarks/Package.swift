@@ -41,7 +41,7 @@ let package = Package(
         // SafeBox's lock engine (the root package's cpts_lock.c, included
         // by path) built with other spin shapes and hand-off intervals, for
         // the report's engine study.
-        .target(name: "EngineVariants", exclude: ["engine_variant.inc", "first_engine.inc"]),
+        .target(name: "EngineVariants", dependencies: ["MutexNext"], exclude: ["engine_variant.inc", "first_engine.inc"]),
 
         // Every peer behind one interface, plus the thread harness that runs
         // them: shared by the package-benchmark suite and the report tool so

@@ -122,6 +122,7 @@ public struct Peer: Sendable, Hashable, CustomStringConvertible {
         .engineVariant("engine: pause before joining parked threads", "engine-pausefirst", ev_pausefirst_engine),
         .engineVariant("engine: spin looks before it compare-exchanges", "engine-looksfirst", ev_looksfirst_engine),
         .engineVariant("engine: 5 tries", "engine-tries5", ev_tries5_engine),
+        .engineVariant("engine: Mutex (next)'s, out of line", "engine-mutexnext", ev_mutexnext_engine),
     ]
 
     /// The actor peer: tasks on the cooperative pool, one `await` per

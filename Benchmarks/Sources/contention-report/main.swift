@@ -4,7 +4,8 @@ import LockPeers
 // contention-report: every lock side by side, repeated, summarised.
 //
 //   contention-report report [--runs 5] [--repeat-passes 3] [--duration-ms 500] [--out Results]
-//                            [--latency-runs 15] [--latency-acquisitions 50000] [--threads 1,2,4,8]
+//                            [--latency-runs 15] [--goal-latency-runs 150] [--latency-acquisitions 50000]
+//                            [--threads 1,2,4,8]
 //                            [--instructions FILE] [--command "…"]
 //   contention-report quick <peer> <threads> [work-ns] [duration-ms]
 //   contention-report loop <peer> <iterations>     (for callgrind)
@@ -22,7 +23,8 @@ struct Failure: Error, CustomStringConvertible {
 func usage() -> Never {
     FileHandle.standardError.write(Data("""
         usage: contention-report report [--runs N] [--repeat-passes N] [--duration-ms MS] [--out DIR] [--instructions FILE] [--command TEXT]
-                                        [--latency-runs N] [--latency-acquisitions N] [--threads 1,2,4,8]
+                                        [--latency-runs N] [--goal-latency-runs N] [--latency-acquisitions N]
+                                        [--threads 1,2,4,8]
                contention-report quick <peer> <threads> [work-ns] [duration-ms]
                contention-report loop <peer> <iterations>
                contention-report peers
@@ -141,6 +143,7 @@ case "report":
         case "--command": options.command = value()
         case "--threads": options.threadCounts = value().split(separator: ",").compactMap { Int($0) }
         case "--latency-runs": options.latencyRuns = Int(value()) ?? options.latencyRuns
+        case "--goal-latency-runs": options.goalLatencyRuns = Int(value()) ?? options.goalLatencyRuns
         case "--latency-acquisitions": options.latencyAcquisitions = Int(value()) ?? options.latencyAcquisitions
         default: usage()
         }

@@ -59,6 +59,9 @@ EV_DECLARE(pausefirst)
 EV_DECLARE(looksfirst)
 /// 5 tries instead of 20.
 EV_DECLARE(tries5)
+/// Mutex (next)'s engine (swiftlang/swift#88523's algorithm, the MutexNext
+/// target) behind the same out-of-line calls and separate allocation.
+EV_DECLARE(mutexnext)
 /// No fairness: waiters never ask for a hand-off.
 EV_DECLARE(nohandoff)
 /// A waiter asks for the lock after 250 µs.
