@@ -39,8 +39,9 @@ let package = Package(
         .target(name: "MutexNext"),
 
         // SafeBox's lock engine (the root package's cpts_lock.c, included
-        // by path) built with other spin shapes and hand-off intervals, for
-        // the report's engine study.
+        // by path) built with other spin shapes and hand-off intervals, and
+        // Mutex (next)'s engine behind the same calls, for the report's
+        // engine study.
         .target(name: "EngineVariants", dependencies: ["MutexNext"], exclude: ["engine_variant.inc", "first_engine.inc"]),
 
         // Every peer behind one interface, plus the thread harness that runs

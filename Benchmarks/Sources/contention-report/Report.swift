@@ -9,8 +9,9 @@ struct ReportOptions {
     /// decides issue 24's latency goal. In 300 runs of each on the 2-vCPU
     /// Xeon VM, 15 runs drawn at random put either lock's pooled p99
     /// anywhere in a 1 µs band (5th to 95th percentile), wider than the gap
-    /// between them; 150 runs narrow it to about 0.2 µs
-    /// (Benchmarks/Results/reruns.md, "How many latency runs").
+    /// between them; 150 runs narrow it to about 0.2 µs. (Batches of 150 on
+    /// different occasions still differ by more: Benchmarks/Results/
+    /// reruns.md, "How many latency runs decide the p99 goal".)
     var goalLatencyRuns = 150
     /// Consumer acquisitions per producer/consumer run (ordo-one: 49 995).
     var latencyAcquisitions = 50_000

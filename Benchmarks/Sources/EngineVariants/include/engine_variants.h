@@ -1,8 +1,9 @@
 #ifndef ENGINE_VARIANTS_H
 #define ENGINE_VARIANTS_H
 
-// SafeBox's lock engine built with other compile-time constants, for the
-// engine study in the contention report (see engine_variant.inc). Each
+// SafeBox's lock engine built with other compile-time constants, and Mutex
+// (next)'s engine beside them, for the engine study in the contention
+// report (see engine_variant.inc and variant_mutexnext.c). Each
 // variant is one ev_engine constant, ev_<name>_engine, holding its four
 // entry points, so a variant's lock is never paired with another's unlock.
 
