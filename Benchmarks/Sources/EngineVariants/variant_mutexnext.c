@@ -2,18 +2,14 @@
 // algorithm) behind the same out-of-line entry points and separate
 // allocation as the other variants, so the engine study can set SafeBox's
 // engine beside the goal's peer with everything else equal.
-#include <stdio.h>
 #include <stdlib.h>
 
+#include "cache_lines.h"
 #include "include/engine_variants.h"
 #include "mutex_next.h"
 
 static ev_lock *ev_mutexnext_create(void) {
-    mn_mutex_t *mutex = aligned_alloc(64, 64);
-    if (mutex == NULL) {
-        fprintf(stderr, "engine variant: out of memory\n");
-        abort();
-    }
+    mn_mutex_t *mutex = ev_allocate_cache_lines(sizeof(mn_mutex_t));
     mn_mutex_init(mutex);
     return (ev_lock *)mutex;
 }
