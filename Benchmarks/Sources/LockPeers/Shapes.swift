@@ -193,6 +193,18 @@ extension LatencyRun {
     }
 }
 
+/// Every acquisition of `runs` together, on one side, in one histogram: each
+/// run weighs by its acquisitions, whichever mode it landed in. Nil when a
+/// run has no latencies on that side or none has any acquisition.
+func pooledLatencies(of runs: [LatencyRun], side: LatencyRun.Side) -> Histogram<UInt64>? {
+    var pooled = makeLatencyHistogram()
+    for run in runs {
+        guard let latencies = run[side] else { return nil }
+        pooled.add(latencies)
+    }
+    return pooled.totalCount > 0 ? pooled : nil
+}
+
 /// Latency percentiles over every acquisition of `runs` together, on one
 /// side: each run weighs by its acquisitions, whichever mode it landed in.
 /// (A median of per-run percentiles instead picks the mode most runs took.)
@@ -203,13 +215,21 @@ extension LatencyRun {
 /// pooledPercentiles([99], of: cell.runs, side: .producer)  // [9_403]
 /// ```
 public func pooledPercentiles(_ percentiles: [Double], of runs: [LatencyRun], side: LatencyRun.Side = .consumers) -> [UInt64]? {
-    var pooled = makeLatencyHistogram()
-    for run in runs {
-        guard let latencies = run[side] else { return nil }
-        pooled.add(latencies)
-    }
-    guard pooled.totalCount > 0 else { return nil }
-    return percentiles.map { pooled.valueAtPercentile($0) }
+    pooledLatencies(of: runs, side: side).map { pooled in percentiles.map { pooled.valueAtPercentile($0) } }
+}
+
+/// The mean wait, in nanoseconds, over every acquisition of `runs` together
+/// (pooled as ``pooledPercentiles(_:of:side:)`` pools them): the total time
+/// the threads spent waiting for the lock, per acquisition. Where a
+/// percentile counts how many acquisitions waited long, this also weighs
+/// how long: a lock that parks its waiters in fewer, longer waits can have
+/// the lower p99 and the higher mean. Nil as for the percentiles.
+///
+/// ```swift
+/// pooledMean(of: cell.runs)  // 637.2
+/// ```
+public func pooledMean(of runs: [LatencyRun], side: LatencyRun.Side = .consumers) -> Double? {
+    pooledLatencies(of: runs, side: side)?.mean
 }
 
 /// One acquisition that makes `units` updates, its wait (from just before

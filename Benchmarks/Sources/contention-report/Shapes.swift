@@ -42,6 +42,10 @@ struct LatencyCell {
         return (Double(values[0]), Double(values[1]))
     }
 
+    /// The consumers' mean wait over every acquisition of ``runs``, in
+    /// nanoseconds; nil without histograms.
+    var pooledMeanWait: Double? { pooledMean(of: runs) }
+
     /// The producer's p99 wait over every one of its acquisitions in
     /// ``runs``, in nanoseconds; nil without histograms.
     var pooledProducerP99: Double? {
@@ -193,24 +197,33 @@ extension Report {
             out.append("(p99.9 above \(nanoseconds(Double(LatencyCell.parkingP999Nanoseconds))), many more producer acquisitions, a longer run);")
             out.append("*parking runs* counts the second, and a median sits in whichever mode most runs took. *All runs*")
             out.append("pools the acquisitions of those runs into one distribution, each run weighing by its acquisitions.")
-            out.append("*Producer p99* is the producer's own wait, timed the same way and pooled the same way: what the")
+            out.append("*Mean* is that distribution's mean: the consumers' total wait per acquisition, which a percentile")
+            out.append("does not weigh (a lock that parks its consumers in fewer, longer waits can have the lower p99 and the")
+            out.append("higher mean). *Producer p99* is the producer's own wait, timed the same way and pooled the same way: what the")
             out.append("consumers' short critical sections cost the thread with the long one.")
             out.append("")
-            out.append("| lock | p50 | p90 | p99 | p99.9 | max | p99, all runs | p99.9, all runs | producer p99, all runs | parking runs | producer acquisitions | run time (ms) |")
-            out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+            out.append("| lock | p50 | p90 | p99 | p99.9 | max | p99, all runs | p99.9, all runs | mean, all runs | producer p99, all runs | parking runs | producer acquisitions | run time (ms) |")
+            out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
             for cell in latencies where cell.consumers == consumers {
                 let percentiles = [cell.median(\.p50), cell.median(\.p90), cell.median(\.p99), cell.median(\.p999),
                                    cell.median(\.max)].map(nanoseconds)
                 let producer = Cell.median(cell.runs.map { Double($0.producerAcquisitions) }.sorted())
                 let elapsed = Cell.median(cell.runs.map { $0.elapsedNanoseconds / 1e6 }.sorted())
                 let pooled = (cell.pooled.map { [$0.p99, $0.p999].map(nanoseconds) } ?? ["–", "–"])
-                    + [cell.pooledProducerP99.map(nanoseconds) ?? "–"]
+                    + [cell.pooledMeanWait.map(nanoseconds) ?? "–", cell.pooledProducerP99.map(nanoseconds) ?? "–"]
                 out.append("| \(cell.peer.name) | " + (percentiles + pooled).joined(separator: " | ")
                            + " | \(cell.parkingRuns) of \(cell.runs.count) | \(format(producer)) | \(format(elapsed)) |")
             }
             out.append("")
         }
         return out
+    }
+
+    /// The two locks' mean waits beside the p99 goal, which they do not
+    /// decide: "; mean wait, all runs: …", or nothing without histograms.
+    func meanWaits(_ mine: LatencyCell, _ theirs: LatencyCell) -> String {
+        guard let minePooled = mine.pooledMeanWait, let theirsPooled = theirs.pooledMeanWait else { return "" }
+        return "; mean wait, all runs: \(nanoseconds(minePooled)), \(nanoseconds(theirsPooled))"
     }
 
     /// Issue 24's latency goals against Mutex (next), checked against this
@@ -229,7 +242,7 @@ extension Report {
             func cell(_ peer: Peer) -> LatencyCell? { latencies.first { $0.peer == peer && $0.consumers == consumers } }
             guard let mine = cell(reference), let theirs = cell(.mutexNext) else { continue }
             if let minePooled = mine.pooled, let theirsPooled = theirs.pooled {
-                out.append("| p99 acquire ≤ Mutex (next)'s, \(consumers) consumers | all runs: SafeBox \(nanoseconds(minePooled.p99)), Mutex (next) \(nanoseconds(theirsPooled.p99)); median of runs: \(nanoseconds(mine.median(\.p99))), \(nanoseconds(theirs.median(\.p99))) (parking runs \(mine.parkingRuns) of \(mine.runs.count), \(theirs.parkingRuns) of \(theirs.runs.count)) | \(mark(minePooled.p99 <= theirsPooled.p99)) |")
+                out.append("| p99 acquire ≤ Mutex (next)'s, \(consumers) consumers | all runs: SafeBox \(nanoseconds(minePooled.p99)), Mutex (next) \(nanoseconds(theirsPooled.p99)); median of runs: \(nanoseconds(mine.median(\.p99))), \(nanoseconds(theirs.median(\.p99))) (parking runs \(mine.parkingRuns) of \(mine.runs.count), \(theirs.parkingRuns) of \(theirs.runs.count))\(meanWaits(mine, theirs)) | \(mark(minePooled.p99 <= theirsPooled.p99)) |")
             }
             let longest = (mine.median(\.max), theirs.median(\.max))
             let longestOfAll = (mine.runs.map(\.max).max() ?? 0, theirs.runs.map(\.max).max() ?? 0)

@@ -154,6 +154,32 @@ struct LockPeerTests {
         #expect(pooledPercentiles([50], of: [withProducer]) == [40])
     }
 
+    @Test("the pooled mean weighs how long each acquisition waited, not only how many waited long")
+    func pooledLatencyMean() throws {
+        func run(_ buckets: String) throws -> LatencyRun {
+            var run = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
+            let read = run.readBuckets(buckets[...], into: .consumers)
+            try #require(read)
+            return run
+        }
+        // 2% of waits at 3 µs against 1% at 500 µs: the first has the
+        // higher p99 (3 µs against 40 ns), the second the higher mean.
+        let spinning = try run("40:980,3000:20")
+        let parking = try run("40:990,500000:10")
+        #expect(try #require(pooledPercentiles([99], of: [spinning]))[0] > pooledPercentiles([99], of: [parking])![0])
+        let spinningMean = try #require(pooledMean(of: [spinning]))
+        let parkingMean = try #require(pooledMean(of: [parking]))
+        #expect(abs(spinningMean - 99.2) < 0.5)  // (40 × 980 + 3000 × 20) / 1000
+        #expect(abs(parkingMean - 5039.6) / 5039.6 < 0.001)  // within the histogram's 3 digits
+        // Pooled, each run weighs by its acquisitions.
+        let both = try #require(pooledMean(of: [spinning, parking, parking]))
+        #expect(abs(both - (spinningMean + 2 * parkingMean) / 3) < 1e-6 * both)
+        var bare = spinning
+        bare.latencies = nil
+        #expect(pooledMean(of: [spinning, bare]) == nil)
+        #expect(pooledMean(of: [spinning], side: .producer) == nil)
+    }
+
     @Test("Gini coefficient of each thread's share")
     func giniCoefficient() {
         #expect(gini([10, 10, 10, 10]) == 0)
