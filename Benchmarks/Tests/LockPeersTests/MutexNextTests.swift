@@ -124,19 +124,21 @@ struct LockPeerTests {
         }
     }
 
+    /// A run whose consumer latencies are `buckets` (run-latency's VALUE:COUNT field).
+    func consumerRun(_ buckets: String) throws -> LatencyRun {
+        var run = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
+        let read = run.readBuckets(buckets[...], into: .consumers)
+        try #require(read)
+        return run
+    }
+
     @Test("pooled percentiles weigh every acquisition of every run alike")
     func pooledLatencyPercentiles() throws {
-        func run(_ buckets: String) throws -> LatencyRun {
-            var run = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
-            let read = run.readBuckets(buckets[...], into: .consumers)
-            try #require(read)
-            return run
-        }
         // Two runs with 0.5% long waits (p99 40 ns) and one with 3% (p99
         // 2 ms): the median of the three p99s is 40 ns, but 40 of the 3000
         // waits together (1.3%) are long, so their p99 is a long wait.
-        let spinning = try run("40:995,1000000:5")
-        let parking = try run("40:970,2000000:30")
+        let spinning = try consumerRun("40:995,1000000:5")
+        let parking = try consumerRun("40:970,2000000:30")
         #expect(pooledPercentiles([99], of: [spinning]) == [40])
         #expect(try #require(pooledPercentiles([99], of: [parking]))[0] >= 2_000_000)
         let pooled = try #require(pooledPercentiles([50, 99], of: [spinning, spinning, parking]))
@@ -156,16 +158,10 @@ struct LockPeerTests {
 
     @Test("the pooled mean weighs how long each acquisition waited, not only how many waited long")
     func pooledLatencyMean() throws {
-        func run(_ buckets: String) throws -> LatencyRun {
-            var run = LatencyRun(p50: 0, p90: 0, p99: 0, p999: 0, max: 0, count: 0, elapsedNanoseconds: 0, producerAcquisitions: 0)
-            let read = run.readBuckets(buckets[...], into: .consumers)
-            try #require(read)
-            return run
-        }
         // 2% of waits at 3 µs against 1% at 500 µs: the first has the
         // higher p99 (3 µs against 40 ns), the second the higher mean.
-        let spinning = try run("40:980,3000:20")
-        let parking = try run("40:990,500000:10")
+        let spinning = try consumerRun("40:980,3000:20")
+        let parking = try consumerRun("40:990,500000:10")
         #expect(try #require(pooledPercentiles([99], of: [spinning]))[0] > pooledPercentiles([99], of: [parking])![0])
         let spinningMean = try #require(pooledMean(of: [spinning]))
         let parkingMean = try #require(pooledMean(of: [parking]))
