@@ -133,18 +133,31 @@ case "report":
         guard index < arguments.count else { usage() }
         return arguments[index]
     }
+    // A mistyped number stops the report before it runs for an hour with a
+    // default the user did not ask for.
+    func number(_ text: String, for option: String, atLeast minimum: Int) -> Int {
+        guard let number = Int(text), number >= minimum else {
+            FileHandle.standardError.write(Data(
+                "contention-report: \(option) wants whole numbers of at least \(minimum), got '\(text)'\n".utf8))
+            exit(2)
+        }
+        return number
+    }
     while index < arguments.count {
-        switch arguments[index] {
-        case "--runs": options.runs = Int(value()) ?? options.runs
-        case "--repeat-passes": options.repeatPasses = Int(value()) ?? options.repeatPasses
-        case "--duration-ms": options.durationMs = Int(value()) ?? options.durationMs
+        let option = arguments[index]
+        switch option {
+        case "--runs": options.runs = number(value(), for: option, atLeast: 1)
+        case "--repeat-passes": options.repeatPasses = number(value(), for: option, atLeast: 0)
+        case "--duration-ms": options.durationMs = number(value(), for: option, atLeast: 1)
         case "--out": options.outputDirectory = value()
         case "--instructions": options.instructionsFile = value()
         case "--command": options.command = value()
-        case "--threads": options.threadCounts = value().split(separator: ",").compactMap { Int($0) }
-        case "--latency-runs": options.latencyRuns = Int(value()) ?? options.latencyRuns
-        case "--goal-latency-runs": options.goalLatencyRuns = Int(value()) ?? options.goalLatencyRuns
-        case "--latency-acquisitions": options.latencyAcquisitions = Int(value()) ?? options.latencyAcquisitions
+        case "--threads":
+            options.threadCounts = value().split(separator: ",", omittingEmptySubsequences: false)
+                .map { number(String($0), for: option, atLeast: 1) }
+        case "--latency-runs": options.latencyRuns = number(value(), for: option, atLeast: 1)
+        case "--goal-latency-runs": options.goalLatencyRuns = number(value(), for: option, atLeast: 1)
+        case "--latency-acquisitions": options.latencyAcquisitions = number(value(), for: option, atLeast: 1)
         default: usage()
         }
         index += 1
