@@ -100,10 +100,9 @@ fi
 BIN="$BIN_DIR/contention-report"
 mkdir -p "$OUT"
 
-# Beside the report it belongs to: another host's report (RESULTS_DIR),
-# or a statically linked build (BIN_DIR), counts other instructions than the
-# reference's (the runtime's calls are linked differently), and must not
-# overwrite the reference's file.
+# Beside the report it belongs to: another host's report (RESULTS_DIR) must
+# not overwrite the reference's file, least of all from a statically linked
+# build (BIN_DIR), whose runtime calls count other instructions.
 INSTRUCTIONS="$OUT/instructions.tsv"
 INSTRUCTION_ARGS=()
 if [ "${QUICK:-0}" = 1 ]; then
