@@ -1,0 +1,202 @@
+/// What a producer's message tells about how the program ended: the one
+/// fact a kind decides from, whichever producer printed it.
+///
+/// ```swift
+/// MessageMeaning.heapCorruption.isStop   // true
+/// MessageMeaning.diagnostic.isStop       // false: the program went on
+/// ```
+enum MessageMeaning: String, Sendable, CaseIterable, Codable {
+    /// Swift's executor check stopped the program: isolated code ran on
+    /// the wrong executor.
+    case isolationCheck = "isolation-check"
+    /// The executor check in its logging mode: the violation was reported
+    /// and the program went on.
+    case isolationWarning = "isolation-warning"
+    /// A queue assertion failed. Swift's executor check and a framework's
+    /// own main-queue assertion print the same words, so the frames under
+    /// it decide which it was.
+    case queueAssertion = "queue-assertion"
+    /// The program stopped on a check of its own: a precondition, a force
+    /// unwrap, an uncaught exception, libdispatch's misuse checks.
+    case stop = "stop"
+    /// A heap check found a damaged or misused block.
+    case heapCorruption = "heap-corruption"
+    /// A bad memory access, told in words.
+    case badAccess = "bad-access"
+    /// A checker's report about a program that kept running (a data race,
+    /// a UI call off the main thread, a leaked continuation).
+    case diagnostic = "diagnostic"
+    /// The system ended the program for not responding.
+    case hang = "hang"
+    /// A shell's, kernel's or backtracer's line naming the signal that
+    /// ended the program (its ``ProducerMessage/signal``).
+    case signal = "signal"
+    /// The system or a user ended the program from outside (`Killed`, an
+    /// out-of-memory kill, a jetsam): not a crash of its own code.
+    case killed = "killed"
+
+    /// Whether the message says the program stopped.
+    var isStop: Bool {
+        switch self {
+        case .isolationCheck, .queueAssertion, .stop, .heapCorruption, .badAccess, .signal: true
+        case .isolationWarning, .diagnostic, .hang, .killed: false
+        }
+    }
+}
+
+/// One message a producer prints, as its source prints it: placeholders
+/// `{…}` stand for what it fills in at run time. The kinds decide from its
+/// ``meaning`` and ``cause``; ``source`` says where the words come from.
+///
+/// ```swift
+/// let entry = ProducerMessage("malloc(): corrupted top size", .heapCorruption,
+///                             source: "bminor/glibc malloc/malloc.c")
+/// entry.matches("malloc(): corrupted top size")      // true
+/// let executor = ProducerMessage("Incorrect actor executor assumption; expected '{executor}' executor.",
+///                                .isolationCheck, source: "swiftlang/swift stdlib/public/Concurrency/Actor.cpp")
+/// executor.matches("Fatal error: Incorrect actor executor assumption; expected 'MainActor' executor.")  // true
+/// ```
+struct ProducerMessage: Sendable, Hashable {
+    /// The message with `{name}` where the producer fills in a value.
+    var template: String
+    /// What it says about how the program ended.
+    var meaning: MessageMeaning
+    /// The specific cause (a ``TrapCause`` id), when the message names one.
+    var cause: String?
+    /// The signal the message stands for (`SIGSEGV` for `Segmentation fault`).
+    var signal: String?
+    /// Where the producer prints it: `owner/repository path`, or the
+    /// shipped binary the words were read from.
+    var source: String
+    /// Lines as programs printed them, which must match this entry.
+    var examples: [String]
+    /// Whether the message opens its line (a shell's `Killed`, `Aborted`):
+    /// the same words inside a sentence are not the message.
+    var opensLine: Bool
+    /// The template's fixed text between placeholders, in order.
+    let fragments: [String]
+
+    /// An entry; `examples` default to the template itself when it has no placeholder.
+    init(_ template: String, _ meaning: MessageMeaning, cause: String? = nil, signal: String? = nil,
+         opensLine: Bool = false, source: String, examples: [String] = []) {
+        self.opensLine = opensLine
+        self.template = template
+        self.meaning = meaning
+        self.cause = cause
+        self.signal = signal
+        self.source = source
+        self.fragments = Self.fragments(of: template)
+        self.examples = examples.isEmpty && !template.contains("{") ? [template] : examples
+    }
+
+    /// The longest fixed fragment: the text searched for first.
+    var needle: String { fragments.max { $0.utf8.count < $1.utf8.count } ?? template }
+
+    /// Whether `line` holds the message: every fixed fragment, in order.
+    func matches<Line: StringProtocol>(_ line: Line) -> Bool {
+        var rest = Substring(line)
+        if opensLine {
+            rest = rest.drop { $0 == " " || $0 == "\t" }
+            guard let first = fragments.first, rest.hasPrefix(first) else { return false }
+        }
+        for fragment in fragments {
+            guard let found = rest.byteRange(of: fragment) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    /// `a {x} b` → `["a ", " b"]`; fragments are never empty.
+    static func fragments(of template: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var inPlaceholder = false
+        for character in template {
+            if !inPlaceholder, character == "{" {
+                inPlaceholder = true
+                if !current.isEmpty { parts.append(current) }
+                current = ""
+            } else if inPlaceholder, character == "}" {
+                inPlaceholder = false
+            } else if !inPlaceholder {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+}
+
+/// What a function on a stack tells, by the producer that owns it.
+///
+/// ```swift
+/// FunctionRole.wait.description   // "a wait: the thread is blocked"
+/// ```
+enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
+    /// Swift's executor check (only on the stack while it runs).
+    case executorCheck = "executor-check"
+    /// libdispatch's queue assertion: Swift's check or a framework's, by its caller.
+    case queueCheck = "queue-check"
+    /// Runs only while the program stops (a failure report, abort).
+    case trap = "trap"
+    /// A blocking wait (futex, condition, semaphore, lock): on top, the thread is blocked.
+    case wait = "wait"
+    /// A signal handler's or crash reporter's own frame: the crash is below it.
+    case signalHandler = "signal-handler"
+
+    var description: String {
+        switch self {
+        case .executorCheck: "Swift's executor check"
+        case .queueCheck: "libdispatch's queue assertion"
+        case .trap: "a function that runs only while the program stops"
+        case .wait: "a wait: the thread is blocked"
+        case .signalHandler: "a signal handler's frame: the crash is below it"
+        }
+    }
+}
+
+/// A function a producer owns whose presence on a stack means something.
+///
+/// ```swift
+/// ProducerFunction("__futex_abstimed_wait_common", .wait, source: "bminor/glibc nptl/futex-internal.c")
+///     .matches("__futex_abstimed_wait_common64")   // true (a prefix of the symbol)
+/// ```
+struct ProducerFunction: Sendable, Hashable {
+    /// The function's name, or the part of it that identifies it.
+    var name: String
+    var role: FunctionRole
+    /// The specific cause a stop in it names (a ``TrapCause`` id).
+    var cause: String?
+    var source: String
+    /// Whether the name must be the whole symbol (`abort`), not a part of it.
+    var exact: Bool
+
+    init(_ name: String, _ role: FunctionRole, cause: String? = nil, source: String, exact: Bool = false) {
+        self.name = name
+        self.role = role
+        self.cause = cause
+        self.source = source
+        self.exact = exact
+    }
+
+    func matches(_ symbol: String) -> Bool {
+        exact ? symbol == name : symbol.contains(name)
+    }
+}
+
+/// One program or library whose words triage reads: what it prints when a
+/// program stops, and its functions that mean something on a stack.
+///
+/// ```swift
+/// GlibcMessages.producer.messages.count   // every malloc.c check, and abort's lines
+/// ```
+struct MessageProducer: Sendable {
+    /// A short name (`glibc`, `swift-concurrency`).
+    var id: String
+    /// The producer in words.
+    var name: String
+    /// Where its messages were read: repositories and paths, shipped binaries.
+    var sources: [String]
+    var messages: [ProducerMessage]
+    var functions: [ProducerFunction] = []
+}

@@ -1,0 +1,60 @@
+/// Every producer whose words triage knows, and the lookups the kinds use:
+/// a message line's catalog entries, a function's role. A new message is
+/// one entry in its producer's file; nothing else changes.
+///
+/// ```swift
+/// Producers.entries(in: "free(): invalid pointer").first?.meaning   // .heapCorruption
+/// Producers.roles(of: "__DISPATCH_WAIT_FOR_QUEUE__")                   // [.trap]
+/// ```
+enum Producers {
+    /// Every producer, each one file in `Producers/`.
+    static let all: [MessageProducer] = [
+        SwiftRuntimeMessages.producer,
+        SwiftConcurrencyMessages.producer,
+        LibdispatchMessages.producer,
+        GlibcMessages.producer,
+        AppleLibsystemMessages.producer,
+        ThreadSanitizerMessages.producer,
+        AddressSanitizerMessages.producer,
+        UndefinedBehaviorSanitizerMessages.producer,
+        ObjectiveCExceptionMessages.producer,
+        AppleTerminationMessages.producer,
+        XcodeCheckerMessages.producer,
+        SwiftNIOMessages.producer,
+        ShellSignalMessages.producer,
+        CrashServiceMessages.producer,
+    ]
+
+    static let messages: [ProducerMessage] = all.flatMap(\.messages)
+    static let functions: [ProducerFunction] = all.flatMap(\.functions)
+
+    /// Each entry's longest fixed fragment, searched for in one pass.
+    private static let needles = ByteNeedles(messages.map(\.needle))
+
+    /// Whether `line` may hold a catalog message (one pass over its bytes).
+    static func mayHoldMessage(_ line: Substring) -> Bool { needles.occurs(in: line) }
+
+    /// The entries `line` holds, longest template first.
+    static func entries<Line: StringProtocol>(in line: Line) -> [ProducerMessage] {
+        let text = Substring(line)
+        guard mayHoldMessage(text) else { return [] }
+        return messages.filter { $0.matches(text) }.sorted { $0.template.utf8.count > $1.template.utf8.count }
+    }
+
+    /// Whether any entry `line` holds has `meaning`.
+    static func line<Line: StringProtocol>(_ line: Line, means meaning: MessageMeaning) -> Bool {
+        entries(in: line).contains { $0.meaning == meaning }
+    }
+
+    /// The roles the producers give `symbol`.
+    static func roles(of symbol: String?) -> Set<FunctionRole> {
+        guard let symbol else { return [] }
+        return Set(functions.lazy.filter { $0.matches(symbol) }.map(\.role))
+    }
+
+    /// The first function entry of `role` that `symbol` matches.
+    static func function(_ symbol: String?, role: FunctionRole) -> ProducerFunction? {
+        guard let symbol else { return nil }
+        return functions.first { $0.role == role && $0.matches(symbol) }
+    }
+}
