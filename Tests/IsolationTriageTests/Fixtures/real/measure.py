@@ -3,9 +3,13 @@
 reports how often triage gets the kind right and names the offender, overall, per format
 and per expected kind, listing every miss.
 
-    python3 Tests/IsolationTriageTests/Fixtures/real/measure.py [--probe PATH] [--json]
+    python3 Tests/IsolationTriageTests/Fixtures/real/measure.py [--probe PATH] [--set DIR] [--json]
 
-The probe defaults to .build/debug/isolation-probe under the current directory.
+The probe defaults to .build/debug/isolation-probe under the current directory. --set names
+another folder with a manifest.json of the same shape (the held-out set of 2026-12 is
+Tests/IsolationTriageTests/Fixtures/heldout-2026-12); by default it is this folder.
+A diagnosis is "confidently wrong" when its kind is wrong and its confidence is high (a probe
+that writes no confidence counts every wrong kind as confident).
 """
 import argparse
 import collections
@@ -63,12 +67,12 @@ def triage(probe, path):
     return run.returncode, document, None
 
 
-def measure(probe):
-    with open(os.path.join(HERE, "manifest.json"), encoding="utf-8") as f:
+def measure(probe, folder=HERE):
+    with open(os.path.join(folder, "manifest.json"), encoding="utf-8") as f:
         manifest = json.load(f)
     results = []
     for entry in manifest["reports"]:
-        path = os.path.join(HERE, entry["file"])
+        path = os.path.join(folder, entry["file"])
         status, document, failure = triage(probe, path)
         reports = (document or {}).get("reports") or []
         errors = (document or {}).get("errors") or []
@@ -93,6 +97,7 @@ def measure(probe):
             "held_out": bool(entry.get("held_out")),
             "got_kind": got_kind,
             "kind_right": got_kind == entry["expected_kind"],
+            "confidence": first.get("confidence"),
             "reports": len(reports),
             "exit_status": status,
             "input_format": first.get("format"),
@@ -131,9 +136,9 @@ def render_sets(results):
     measured once without tuning to them), each in full."""
     tuned = [r for r in results if not r["held_out"]]
     held = [r for r in results if r["held_out"]]
-    out = ["# Corpus (%d texts the rules were developed against)" % len(tuned), "", render(tuned)]
+    out = ["# Corpus (%d texts the rules were developed against)" % len(tuned), "", render(tuned)] if tuned else []
     if held:
-        out += ["", "# Held-out set (%d texts, measured once, not tuned to)" % len(held), "", render(held)]
+        out += ["" if out else "", "# Held-out set (%d texts, measured once, not tuned to)" % len(held), "", render(held)]
     return "\n".join(out)
 
 
@@ -149,6 +154,8 @@ def render(results):
            "- offender named, of those whose text contains the name: %s" % rate(sum(r["offender_right"] for r in in_text), len(in_text)),
            "- not an offender claim, for comparison: the first non-system frame of `topFrames` contains the name in %s" % rate(
                sum(bool(r["first_user_frame"]) and r["offender_expected"] in r["first_user_frame"] for r in with_offender), len(with_offender)),
+           "- confidently wrong (wrong kind, confidence high or not stated): %s" % rate(
+               sum(not r["kind_right"] and r["confidence"] in (None, "high") for r in results), total),
            "- texts that gave more than one diagnosis: %d" % sum(r["reports"] > 1 for r in results),
            "", "## Per expected kind", "", table(results, "expected_kind"),
            "", "## Per format family", "", table(results, "format_family"),
@@ -160,8 +167,9 @@ def render(results):
     out += ["", "## Kind misses", ""]
     for r in results:
         if not r["kind_right"]:
-            out.append("- `%s` (%s, %s): expected %s, got %s%s" % (
+            out.append("- `%s` (%s, %s): expected %s, got %s%s%s" % (
                 r["file"], r["format"], r["cause"], r["expected_kind"], r["got_kind"],
+                " (confidence %s)" % r["confidence"] if r["confidence"] else "",
                 "; parsed as %s" % r["input_format"] if r["input_format"] else ""))
     out += ["", "## Offender misses (thread names one)", ""]
     for r in with_offender:
@@ -175,11 +183,14 @@ def render(results):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--probe", default=os.path.join(".build", "debug", "isolation-probe"))
+    parser.add_argument("--set", default=HERE, help="a folder holding manifest.json and its texts")
     parser.add_argument("--json", action="store_true", help="print the per-report results as JSON")
     args = parser.parse_args()
     if not os.access(args.probe, os.X_OK):
         sys.exit("measure.py: %s: no executable isolation-probe there (build it or pass --probe)" % args.probe)
-    results = measure(args.probe)
+    if not os.path.isfile(os.path.join(args.set, "manifest.json")):
+        sys.exit("measure.py: %s: no manifest.json in that folder" % args.set)
+    results = measure(args.probe, args.set)
     print(json.dumps(results, indent=2) if args.json else render_sets(results))
 
 
