@@ -147,6 +147,8 @@ def literal_groups(args, language):
             if joined:
                 current.append(text)
             else:
+                if language == "c" and re.search(r"(^|[(,]\s*)[A-Z][A-Z0-9_]{2,}\s*$", args[:i]):
+                    text = "%s" + text  # a macro's string comes first (LIBGCC_S_SO " must be installed")
                 current = [text]
                 groups.append(current)
             if language == "c" and between is not None and re.search(r"PRI[a-zA-Z0-9]+", between or "") and joined:
