@@ -202,7 +202,8 @@ class Call:
     group `group` (0 first, -1 last, None: every group joined), with
     `prefix`/`suffix` the producer adds around it."""
 
-    def __init__(self, name, group=0, prefix="", suffix="", language="c", require=None, files=None):
+    def __init__(self, name, group=0, prefix="", suffix="", language="c", require=None, files=None, args_require=None):
+        self.args_require = re.compile(args_require) if args_require else None
         self.name = name
         self.pattern = re.compile(r"(?<![A-Za-z0-9_.])" + re.escape(name) + r"\s*\(")
         self.group = group
@@ -221,6 +222,8 @@ class Call:
             if head.startswith(("//", "*", "/*", "#define")):
                 continue
             args = call_args(text, m.end() - 1)
+            if self.args_require and not self.args_require.search(args):
+                continue
             groups = literal_groups(args, self.language)
             if not groups:
                 continue
@@ -239,7 +242,7 @@ class Call:
             if self.language == "swift":
                 body = swift_interp_to_template(unescape(body.replace("\\(", "\x00(")).replace("\x00(", "\\("))
             else:
-                body = printf_to_template(body)
+                body = printf_to_template(re.sub(r"%[0-9]", "{v}", body) if self.name == "Diag" else body)
             line = text.count("\n", 0, m.start()) + 1
             yield tidy(self.prefix + body + self.suffix), "%s:%d (%s)" % (path, line, self.name)
 
@@ -487,7 +490,7 @@ PRODUCERS = {
         "source_hint": "llvm/llvm-project compiler-rt/lib/ubsan",
         "source_exts": (".cpp", ".cc", ".h"),
         "rules": [
-            Call("Diag", group=0, prefix="runtime error: ", files=r"ubsan_handlers(_cxx)?\.(cpp|cc)$"),
+            Call("Diag", group=0, prefix="runtime error: ", files=r"ubsan_handlers(_cxx)?\.(cpp|cc)$", args_require=r"DL_Error"),
         ],
         "binaries": sorted(__import__("glob").glob("/opt/swift/usr/lib/clang/*/lib/linux/libclang_rt.ubsan_standalone-x86_64.so")),
         "filter": ubsan_binary_filter,
