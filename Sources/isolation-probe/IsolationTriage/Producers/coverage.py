@@ -512,7 +512,8 @@ PRODUCERS = {
         "file": "SwiftNIOMessages.swift",
         "source_hint": "an apple/swift-nio checkout (Sources/)",
         "source_exts": (".swift",),
-        "rules": [Pattern(r'"(BUG DETECTED[^"\n]*)"', language="swift", files=r"\.swift$")],
+        "rules": [Pattern(r'(BUG DETECTED[^"\n]*)', language="swift", files=r"\.swift$"),
+                  Pattern(r'"(BUG IN NIO[^"\n]*)"', language="swift", files=r"\.swift$")],
         "binaries": [],
     },
     "shell": {
