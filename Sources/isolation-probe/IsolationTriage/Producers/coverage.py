@@ -270,7 +270,7 @@ class Pattern:
 
 # ---------------------------------------------------------------- binaries
 
-def binary_strings(path, minimum=6):
+def binary_strings(path, minimum=6):  # shell: strsignal's short words ("Quit") are under 6 and not seen
     """`strings -n 6`: runs of printable ASCII (and tab); a run with newlines
     is one message, its first line."""
     with open(path, "rb") as f:
@@ -338,8 +338,10 @@ def siglist_block(strings):
         if s == "Hangup":
             inside = True
         if inside:
+            if not re.fullmatch(r"[A-Z][A-Za-z/ ()0-9-]+", s):
+                break
             out.append(s)
-            if s.startswith("Unknown signal") or len(out) > 40:
+            if len(out) > 40:
                 break
     return out
 
