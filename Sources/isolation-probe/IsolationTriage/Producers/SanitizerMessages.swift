@@ -135,6 +135,18 @@ enum AddressSanitizerMessages {
             ProducerMessage("AddressSanitizer: FPE on unknown address {address}", .signal, signal: "SIGFPE", source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_symbolizer_report.cpp (ReportDeadlySignalImpl: `ERROR: %s: %s on unknown address %p (pc %p bp %p sp %p T%d)`)", examples: ["==4242==ERROR: AddressSanitizer: FPE on unknown address 0x000000000000 (pc 0x55d0b7f5c0e7 bp 0x7ffd5f1c sp 0x7ffd5f10 T0)"]),
             ProducerMessage("AddressSanitizer: ILL on unknown address {address}", .signal, signal: "SIGILL", source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_symbolizer_report.cpp (ReportDeadlySignalImpl: `ERROR: %s: %s on unknown address %p (pc %p bp %p sp %p T%d)`)", examples: ["==4242==ERROR: AddressSanitizer: ILL on unknown address 0x000000000000 (pc 0x55d0b7f5c0e7 bp 0x7ffd5f1c sp 0x7ffd5f10 T0)"]),
             ProducerMessage("AddressSanitizer: stack-overflow on address {address}", .badAccess, cause: "bad-access", signal: "SIGSEGV", source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_symbolizer_report.cpp (ReportStackOverflowImpl)", examples: ["==4242==ERROR: AddressSanitizer: stack-overflow on address 0x7ffd5f1bfff8 (pc 0x55d0b7f5c0e7 bp 0x7ffd sp 0x7ffd T0)"]),
+            ProducerMessage("ERROR: {tool}: out of memory: allocator is trying to allocate 0x{size} bytes", .stop, cause: "out-of-memory",
+                            source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_allocator_report.cpp (ReportOutOfMemory)",
+                            examples: ["==4242==ERROR: AddressSanitizer: out of memory: allocator is trying to allocate 0x10000000000 bytes"]),
+            ProducerMessage("ERROR: {tool}: requested allocation size 0x{size} exceeds maximum supported size of 0x{limit}", .stop, cause: "out-of-memory",
+                            source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_allocator_report.cpp (ReportAllocationSizeTooBig)",
+                            examples: ["==4242==ERROR: AddressSanitizer: requested allocation size 0xffffffffffffffff exceeds maximum supported size of 0x10000000000 (thread T0)"]),
+            ProducerMessage("ERROR: {tool}: allocator exceeded the RSS limit", .stop, cause: "out-of-memory",
+                            source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_allocator_report.cpp (ReportRssLimitExceeded)",
+                            examples: ["==4242==ERROR: AddressSanitizer: allocator exceeded the RSS limit"]),
+            ProducerMessage("ERROR: {tool}: {signal} on address {address} (pc {pc} bp {bp} sp {sp} T{thread})", .badAccess, cause: "bad-access",
+                            source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_symbolizer_report.cpp (ReportDeadlySignalImpl, a known address)",
+                            examples: ["==4242==ERROR: AddressSanitizer: SEGV on address 0x000000000010 (pc 0x55d0b7f5c0e7 bp 0x7ffd5f1c sp 0x7ffd5f10 T0)"]),
         ]
     )
 }
