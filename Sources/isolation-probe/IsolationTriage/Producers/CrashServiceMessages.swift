@@ -11,6 +11,23 @@ enum CrashServiceMessages {
             ProducerMessage("App hang", .hang, cause: "app-hang", opensLine: true, source: "bugsnag/bugsnag-cocoa (App hang)",
                             examples: ["App hang detected"]),
             ProducerMessage("Application Not Responding", .hang, cause: "app-hang", source: "getsentry/sentry-cocoa, Crashlytics (ANR)"),
+        ],
+        functions: [
+            ProducerFunction("FIRCLSSignalHandler", .signalHandler, source: "firebase/firebase-ios-sdk Crashlytics/Crashlytics/Handlers/FIRCLSSignal.c"),
+            ProducerFunction("FIRCLSMachExceptionServer", .signalHandler, source: "firebase/firebase-ios-sdk Crashlytics/Crashlytics/Handlers/FIRCLSMachException.c"),
+            ProducerFunction("FIRCLSHandler", .signalHandler, source: "firebase/firebase-ios-sdk Crashlytics/Crashlytics/Handlers/FIRCLSHandler.m"),
+            ProducerFunction("FIRCLSExceptionRecord", .signalHandler, source: "firebase/firebase-ios-sdk Crashlytics/Crashlytics/Handlers/FIRCLSException.mm"),
+            ProducerFunction("sentrycrashsignal_", .signalHandler, source: "getsentry/sentry-cocoa Sources/SentryCrash/Recording/Monitors/SentryCrashMonitor_Signal.c"),
+            ProducerFunction("sentrycrashcm_", .signalHandler, source: "getsentry/sentry-cocoa Sources/SentryCrash/Recording/Monitors"),
+            ProducerFunction("SentryCrashExceptionHandler", .signalHandler, source: "getsentry/sentry-cocoa"),
+            ProducerFunction("kscm_", .signalHandler, source: "kstenerud/KSCrash Sources/KSCrashRecording/Monitors"),
+            ProducerFunction("ksmemory_", .signalHandler, source: "kstenerud/KSCrash"),
+            ProducerFunction("plcrash_signal_handler", .signalHandler, source: "microsoft/plcrashreporter Source/PLCrashSignalHandler.mm"),
+            ProducerFunction("plcrash_", .signalHandler, source: "microsoft/plcrashreporter Source"),
+            ProducerFunction("PLCrashReporter", .signalHandler, source: "microsoft/plcrashreporter Source/PLCrashReporter.m"),
+            ProducerFunction("bsg_ksmach", .signalHandler, source: "bugsnag/bugsnag-cocoa Bugsnag/KSCrash"),
+            ProducerFunction("bsg_kscrashsentry_", .signalHandler, source: "bugsnag/bugsnag-cocoa Bugsnag/KSCrash/Source/KSCrash/Recording/Sentry"),
+            ProducerFunction("__sanitizer::", .signalHandler, source: "llvm/llvm-project compiler-rt/lib/sanitizer_common (a sanitizer's report or deadly-signal handler)"),
         ]
     )
 }

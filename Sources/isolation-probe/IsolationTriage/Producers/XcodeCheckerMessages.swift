@@ -12,6 +12,18 @@ enum XcodeCheckerMessages {
             ProducerMessage("Thread Performance Checker: {message}", .diagnostic, cause: "priority-inversion",
                             source: "Xcode Thread Performance Checker",
                             examples: ["Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread running at QOS_CLASS_DEFAULT. Investigate ways to avoid priority inversions"]),
+            ProducerMessage("PID: {pid}, TID: {tid}, Thread name: {thread}, Queue name: {queue}, QoS: {qos}", .diagnostic, cause: "main-thread-checker",
+                            source: "Xcode libMainThreadChecker.dylib (the report's second line)",
+                            examples: ["PID: 4242, TID: 123456, Thread name: (none), Queue name: com.apple.root.default-qos, QoS: 0"]),
+            ProducerMessage("Thread Performance Checker: Thread running at {qos} quality-of-service class waiting on a lower QoS thread running at {lower} quality-of-service class. Investigate ways to avoid priority inversions",
+                            .diagnostic, cause: "priority-inversion", source: "Xcode Thread Performance Checker (libdispatch's and the kernel's priority-inversion report)",
+                            examples: ["Thread Performance Checker: Thread running at User-interactive quality-of-service class waiting on a lower QoS thread running at Default quality-of-service class. Investigate ways to avoid priority inversions"]),
+            ProducerMessage("This method should not be called on the main thread as it may lead to UI unresponsiveness.", .diagnostic, cause: "app-hang",
+                            source: "Xcode Thread Performance Checker (a blocking API on the main thread)"),
+        ],
+        functions: [
+            ProducerFunction("__main_thread_checker_on_report", .signalHandler, cause: "main-thread-checker", source: "Xcode libMainThreadChecker.dylib (its report hook: break here)"),
+            ProducerFunction("__ASSERT_API_MUST_BE_CALLED_FROM_MAIN_THREAD_FAILED__", .trap, cause: "main-thread-checker", source: "Xcode libMainThreadChecker.dylib, UIKitCore"),
         ]
     )
 }
