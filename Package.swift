@@ -134,7 +134,8 @@ let package = Package(
             name: "IsolationTriage",
             dependencies: ["ProbeProcess", "ProbeSupport"],
             path: "Sources/isolation-probe/IsolationTriage",
-            exclude: ["README.md"],
+            // The catalog's coverage script reads the producers' files; it is not built.
+            exclude: ["README.md", "Producers/coverage.py"],
             swiftSettings: strictSwift6
         ),
         // ArgumentParser glue both executables share: the exit-status

@@ -20,6 +20,11 @@ struct CrashEvidence {
     var legacyWarnings: [String]
     var fatalMessages: [String]
     var watchdogMessages: [String]
+    /// libdispatch's "Block was expected to execute on queue": Swift's
+    /// check or a framework's assertion, as the frames under it decide.
+    var queueAssertionMessages: [String]
+    /// The system or a user ended the program from outside (`Killed`, a jetsam).
+    var killedMessages: [String]
     var killed: Bool
 
     /// Frames above the program's code that only run when it stops
@@ -65,34 +70,19 @@ struct CrashEvidence {
         }
         // A debugger marks the stopped thread, which may have stopped at a breakpoint.
         markedCrashed = thread?.crashed == true && !report.crashMarkMayBeBreakpoint
-        isolationMessages = report.messages.filter(TriageClassifier.isIsolationMessage)
-        legacyWarnings = report.messages.filter { $0.contains("data race detected") }
-        fatalMessages = report.messages.filter { message in
-            !TriageClassifier.isIsolationMessage(message)
-                && ["Fatal error", "fatal error", "Precondition failed", "Assertion failed",
-                    "Terminating app due to uncaught exception", "Exception Reason:", "Simultaneous accesses to",
-                    "tried to resume its continuation", "Swift runtime failure", "BUG IN CLIENT OF LIBDISPATCH"]
-                    .contains { message.contains($0) }
-        }
-        heapMessages = report.messages.filter { message in
-            ["malloc: *** error for object", "pointer being freed was not allocated", "Heap corruption",
-             "heap-use-after-free", "double free", "heap-buffer-overflow"].contains { message.contains($0) }
-        }
-        diagnosticWarnings = report.messages.filter { message in
-            (["Main Thread Checker:", "Thread Performance Checker:"].contains { message.contains($0) })
-                || (message.contains("leaked its continuation") && !message.contains("Fatal error"))
-        }
+        // Each message with what the producers' catalog says it means.
+        let meanings = report.messages.map { message in (message, Set(Producers.entries(in: message).map(\.meaning))) }
+        func messages(where test: (Set<MessageMeaning>) -> Bool) -> [String] { meanings.filter { test($0.1) }.map(\.0) }
+        isolationMessages = messages { $0.contains(.isolationCheck) }
+        legacyWarnings = messages { $0.contains(.isolationWarning) && !$0.contains(.isolationCheck) }
+        queueAssertionMessages = messages { $0.contains(.queueAssertion) }
+        fatalMessages = messages { $0.contains(.stop) && !$0.contains(.isolationCheck) }
+        heapMessages = messages { $0.contains(.heapCorruption) || $0.contains(.badAccess) }
+        diagnosticWarnings = messages { $0.contains(.diagnostic) && !$0.contains(where: \.isStop) }
         trapCause = TrapCause.of(messages: report.messages, frames: top)
-        // Apple's watchdog code, or its words in a termination reason; a
-        // log line merely mentioning a watchdog is not a hang.
-        watchdogMessages = report.messages.filter { message in
-            let lowered = message.lowercased()
-            return lowered.contains("0x8badf00d") || lowered.contains("watchdog transgression")
-                || (message.hasPrefix("Termination Reason") && lowered.contains("watchdog"))
-                // Crash services' hang reports.
-                || message.contains("App Hanging") || message.hasPrefix("App hang") || message.contains("Application Not Responding")
-        }
-        killed = signals.contains("SIGKILL")
+        watchdogMessages = messages { $0.contains(.hang) }
+        killedMessages = messages { $0.contains(.killed) }
+        killed = signals.contains("SIGKILL") || !killedMessages.isEmpty
     }
 
     /// The crashed thread's first frames, to look at next.

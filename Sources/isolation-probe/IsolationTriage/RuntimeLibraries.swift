@@ -8,23 +8,6 @@
 /// RuntimeLibraries.isSystemImage("FalsePositives.debug.dylib")                                    // false
 /// ```
 public enum RuntimeLibraries {
-    /// Symbols of the Swift concurrency runtime's executor check: only on
-    /// the stack when that check is running (Linux and Apple spellings).
-    public static let swiftCheckSymbols = [
-        "swift_task_isCurrentExecutor",
-        "swift_task_checkIsolated",
-        "_checkExpectedExecutor",
-        "swift_task_reportUnexpectedExecutor",
-        "checkIsolated",
-        "preconditionIsolated",
-        "assertIsolated",
-    ]
-
-    /// libdispatch's queue assertion. The Swift runtime uses it to check the
-    /// main actor, but frameworks call it for their own main-queue-only
-    /// APIs too, so on its own it is not an isolation check.
-    public static let dispatchCheckSymbols = ["dispatch_assert_queue"]
-
     /// Whether `symbol` is part of an executor or queue check (Swift's or libdispatch's).
     ///
     /// ```swift
@@ -41,8 +24,7 @@ public enum RuntimeLibraries {
     /// RuntimeLibraries.isSwiftExecutorCheck("dispatch_assert_queue")                                      // false
     /// ```
     public static func isSwiftExecutorCheck(_ symbol: String?) -> Bool {
-        guard let symbol else { return false }
-        return swiftCheckSymbols.contains { symbol.contains($0) }
+        Producers.function(symbol, role: .executorCheck) != nil
     }
 
     /// Whether `symbol` is libdispatch's queue assertion.
@@ -51,8 +33,7 @@ public enum RuntimeLibraries {
     /// RuntimeLibraries.isDispatchQueueCheck("dispatch_assert_queue$V2.cold.1")   // true
     /// ```
     public static func isDispatchQueueCheck(_ symbol: String?) -> Bool {
-        guard let symbol else { return false }
-        return dispatchCheckSymbols.contains { symbol.contains($0) }
+        Producers.function(symbol, role: .queueCheck) != nil
     }
 
     /// Whether `symbol` is the `assumeIsolated` entry point or its closure.
@@ -170,24 +151,32 @@ public enum RuntimeLibraries {
         return systemQualifiers.contains { name.hasPrefix($0) }
     }
 
-    /// Functions that only run when the program is stopping: the standard
-    /// library's failure reports, libdispatch's failed assertion and its
-    /// "already owned" wait, `abort`. One on top of a thread is a stop,
-    /// whatever else the text says.
-    static let trapSymbols = [
-        "_assertionFailure", "_fatalErrorMessage", "swift_reportFatalError", "_swift_stdlib_reportFatalError",
-        "swift_reportError", "_swift_runtime_on_report", "swift::fatalError", "Swift runtime failure",
-        "_dispatch_assert_queue_fail", "__DISPATCH_WAIT_FOR_QUEUE__", "DISPATCH_WAIT_FOR_QUEUE",
-        "swift_task_reportUnexpectedExecutor", "_dispatch_client_crash", "__pthread_kill", "abort_with_payload",
-    ]
-
     /// Whether `symbol` is a function that only runs when the program stops.
     ///
     /// ```swift
     /// RuntimeLibraries.isTrapSymbol("__DISPATCH_WAIT_FOR_QUEUE__")   // true
     /// ```
     public static func isTrapSymbol(_ symbol: String?) -> Bool {
-        guard let symbol else { return false }
-        return symbol == "abort" || trapSymbols.contains { symbol.contains($0) }
+        Producers.function(symbol, role: .trap) != nil
+    }
+
+    /// Whether `symbol` is a blocking wait (a futex, condition, semaphore
+    /// or lock wait): on top of a thread, the thread is blocked.
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isWait("__psynch_cvwait")   // true
+    /// ```
+    public static func isWait(_ symbol: String?) -> Bool {
+        Producers.function(symbol, role: .wait) != nil
+    }
+
+    /// Whether `symbol` is a signal handler's or crash reporter's own frame
+    /// (`_sigtramp`, `__restore_rt`, `<signal handler called>`): the crash is below it.
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isSignalHandler("_sigtramp")   // true
+    /// ```
+    public static func isSignalHandler(_ symbol: String?) -> Bool {
+        Producers.function(symbol, role: .signalHandler) != nil
     }
 }

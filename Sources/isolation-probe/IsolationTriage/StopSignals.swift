@@ -14,22 +14,12 @@ public enum StopSignals {
     /// Deliberate aborts (`abort()`, uncaught exceptions).
     public static let aborts: Set<String> = ["SIGABRT", "EXC_CRASH"]
 
-    /// The Swift backtracer's and the shell's words for signals.
-    private static let descriptions: [(String, String)] = [
-        ("Illegal instruction", "SIGILL"), ("Bad pointer dereference", "SIGSEGV"),
-        ("Segmentation fault", "SIGSEGV"), ("Bus error", "SIGBUS"), ("Aborted", "SIGABRT"),
-        ("System trap", "SIGTRAP"), ("Trace/breakpoint trap", "SIGTRAP"), ("Trace/BPT trap", "SIGTRAP"),
-        ("Arithmetic error", "SIGFPE"), ("Floating point exception", "SIGFPE"), ("Killed", "SIGKILL"),
-        // Sanitizers: `ERROR: ThreadSanitizer: ILL on unknown address …`.
-        ("Sanitizer: ILL", "SIGILL"), ("Sanitizer: SEGV", "SIGSEGV"), ("Sanitizer: BUS", "SIGBUS"),
-        ("Sanitizer: ABRT", "SIGABRT"), ("Sanitizer: FPE", "SIGFPE"), ("Sanitizer: TRAP", "SIGTRAP"),
-        // zsh's words.
-        ("illegal hardware instruction", "SIGILL"), ("segmentation fault", "SIGSEGV"), ("trace trap", "SIGTRAP"),
-        ("bus error", "SIGBUS"),
-        // The backtracer's first line: `*** Signal 4: Backtracing from 0x… ***`.
-        ("Signal 4:", "SIGILL"), ("Signal 5:", "SIGTRAP"), ("Signal 6:", "SIGABRT"), ("Signal 7:", "SIGBUS"),
-        ("Signal 8:", "SIGFPE"), ("Signal 11:", "SIGSEGV"),
-    ]
+    /// The producers' words for signals (the Swift backtracer's headline,
+    /// the shell's and zsh's lines, the sanitizers' deadly-signal reports):
+    /// every catalog entry that stands for a signal (``ProducerMessage/signal``).
+    private static let descriptions: [(fragments: [String], signal: String)] = Producers.messages.compactMap { entry in
+        entry.signal.map { (entry.fragments, $0) }
+    }
 
     /// Every signal or exception name `text` mentions, in order, without repeats.
     ///
@@ -38,7 +28,9 @@ public enum StopSignals {
     /// ```
     public static func names(in text: String) -> [String] {
         var found = explicitNames(in: text)
-        for (words, name) in descriptions where text.contains(words) && !found.contains(name) { found.append(name) }
+        for (fragments, name) in descriptions where !found.contains(name) && fragments.allSatisfy({ text.contains($0) }) {
+            found.append(name)
+        }
         return found
     }
 

@@ -20,37 +20,49 @@ struct TrapCause: Sendable, Hashable {
     static let forceUnwrap = TrapCause(id: "force-unwrap", explanation: "a force unwrap (`!`) or implicitly unwrapped optional found nil")
     static let indexOutOfRange = TrapCause(id: "index-out-of-range", explanation: "an index out of range")
     static let precondition = TrapCause(id: "precondition", explanation: "a precondition, assertion or fatalError failed")
-    static let uncaughtException = TrapCause(id: "uncaught-exception", explanation: "an uncaught Objective-C exception")
+    static let uncaughtException = TrapCause(id: "uncaught-exception", explanation: "an uncaught Objective-C or C++ exception")
     static let frameworkQueueAssertion = TrapCause(id: "framework-main-queue-assert", explanation: "a framework's own queue assertion: an API that must run on one queue (usually the main queue) was called from another")
 
-    /// libdispatch's words for every synchronous submit to the queue the
-    /// thread already holds (`dispatch_sync called on …`, `dispatch_barrier_sync
-    /// called on …`), whichever variant was called.
-    static let queueAlreadyOwned = "called on queue already owned"
-    /// The slow path of `dispatch_sync` and `dispatch_barrier_sync`
-    /// (`_dispatch_sync_f_slow`, `_dispatch_barrier_sync_f_slow`): older
-    /// libdispatch stops in it when the queue is already held, so on top of
-    /// a stopped thread it is that stop (newer ones stop in
-    /// `__DISPATCH_WAIT_FOR_QUEUE__` above it).
+    /// Every cause a stop message of the producers' catalog can name
+    /// (``ProducerMessage/cause``), with its words.
+    static let known: [String: TrapCause] = Dictionary(uniqueKeysWithValues: [
+        continuationMisuse, exclusivity, queueDeadlock, tryBang, forceUnwrap, indexOutOfRange, precondition,
+        uncaughtException, frameworkQueueAssertion,
+        TrapCause(id: "dispatch-misuse", explanation: "libdispatch stopped the program on a misuse of its API (an over-release, an unbalanced group leave or semaphore signal, an over-resume, an invalid queue or attribute)"),
+        TrapCause(id: "custom-executor-check", explanation: "a custom executor's isolation check (`checkIsolated`, `isIsolatingCurrentContext`) said the code was not on the executor it claimed"),
+        TrapCause(id: "task-local-misuse", explanation: "a task-local value was bound where it is not allowed (inside a task group's body, or set instead of `withValue`)"),
+        TrapCause(id: "task-group-misuse", explanation: "a task group or async stream was misused (awaited from more than one task, too many pending tasks)"),
+        TrapCause(id: "integer-overflow", explanation: "an arithmetic overflow, a division by zero, or a numeric conversion that loses the value"),
+        TrapCause(id: "dangling-reference", explanation: "an object was used after it was destroyed (an unowned reference read after deinit, a non-escaping closure that escaped)"),
+        TrapCause(id: "dynamic-cast", explanation: "a forced cast (`as!`) failed"),
+        TrapCause(id: "duplicate-keys", explanation: "a Dictionary or Set found duplicate keys: a broken `Hashable`, or keys changed after insertion"),
+        TrapCause(id: "type-metadata", explanation: "the runtime could not find or build type metadata or a conformance (a missing or mismatched library)"),
+        TrapCause(id: "out-of-memory", explanation: "an allocation failed, or a memory limit ended the process"),
+        TrapCause(id: "buffer-overflow", explanation: "a buffer overrun was caught (stack smashing, a fortified call)"),
+        TrapCause(id: "lock-misuse", explanation: "a lock was misused (locked twice, unlocked by a thread that does not hold it, destroyed while locked)"),
+    ].map { ($0.id, $0) })
+
+    /// libdispatch's top frame of a stopped `dispatch_sync` on older
+    /// versions (`_dispatch_sync_f_slow`, `_dispatch_barrier_sync_f_slow`):
+    /// it stops there when the queue is already held (newer ones stop in
+    /// `__DISPATCH_WAIT_FOR_QUEUE__` above it). Anywhere but on top of a
+    /// stopped thread it is an ordinary wait.
     static let syncSlowPath = "sync_f_slow"
 
     /// The cause the messages or the frames above the program's code name;
-    /// nil when they name none.
+    /// nil when they name none. The catalog's most specific entry of each
+    /// message counts (``Producers``); a specific cause wins over the
+    /// generic `precondition` that every `Fatal error` line also names.
     static func of(messages: [String], frames: ArraySlice<StackFrame>) -> TrapCause? {
-        func said(_ words: String...) -> Bool { messages.contains { message in words.contains { message.localizedCaseInsensitiveContains($0) } } }
-        if said("tried to resume its continuation") { return .continuationMisuse }
-        if said("Simultaneous accesses to") { return .exclusivity }
-        if said(queueAlreadyOwned) || frames.contains(where: { ($0.symbol ?? "").contains("DISPATCH_WAIT_FOR_QUEUE") })
-            || frames.first.map({ ($0.symbol ?? "").contains(syncSlowPath) }) == true { return .queueDeadlock }
-        if said("'try!' expression") { return .tryBang }
-        if said("unexpectedly found nil") { return .forceUnwrap }
-        if said("index out of range") { return .indexOutOfRange }
-        if said("Terminating app due to uncaught exception") { return .uncaughtException }
-        if said("Precondition failed", "Assertion failed", "Fatal error", "Swift runtime failure")
-            || frames.contains(where: { ($0.symbol ?? "").contains("_assertionFailure") || ($0.symbol ?? "").contains("_fatalErrorMessage") }) {
-            return .precondition
+        let named = messages.compactMap { message in
+            Producers.entries(in: message).first { $0.meaning == .stop && $0.cause != nil }?.cause
         }
-        return nil
+        let framed = frames.compactMap { frame in
+            Producers.functions.first { $0.role == .trap && $0.cause != nil && frame.symbol.map($0.matches) == true }?.cause
+        } + (frames.first.map { ($0.symbol ?? "").contains(syncSlowPath) } == true ? [queueDeadlock.id] : [])
+        let specific = named.first { $0 != precondition.id } ?? framed.first { $0 != precondition.id }
+        guard let id = specific ?? named.first ?? framed.first else { return nil }
+        return known[id] ?? TrapCause(id: id, explanation: id.replacingOccurrences(of: "-", with: " "))
     }
 
     /// The function a continuation message names:

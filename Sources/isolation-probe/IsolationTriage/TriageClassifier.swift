@@ -126,13 +126,6 @@ public enum TriageClassifier {
         return ["signal: " + signals.joined(separator: ", ")]
     }
 
-    /// Messages only Swift's isolation checks print. (libdispatch's "Block
-    /// was expected to execute on queue" is printed whoever asserted the
-    /// queue, so it only tells the expected queue.)
-    static func isIsolationMessage(_ message: String) -> Bool {
-        message.contains("Incorrect actor executor assumption")
-    }
-
     /// The program's own code (``OwnCode``: the one rule triage and the
     /// catalog's runs share).
     static func isOwnCode(_ frame: StackFrame) -> Bool {

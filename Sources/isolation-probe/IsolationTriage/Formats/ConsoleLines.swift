@@ -13,24 +13,10 @@ public enum ConsoleLines {
     /// many distinct lines at most.
     public static let messageLimit = 24
 
-    /// Fragments that make a line worth quoting.
-    static let markers = [
-        "Fatal error", "fatal error:", "Incorrect actor executor assumption", "BUG IN CLIENT OF LIBDISPATCH",
-        "data race detected", "Precondition failed", "Assertion failed", "Terminating app due to uncaught exception",
-        "0x8badf00d", "0x8BADF00D", "watchdog transgression", "ThreadSanitizer:", "AddressSanitizer:", "(core dumped)",
-        // The runtime's exclusivity check, continuation checks and
-        // release-build trap names; malloc's heap checks; Xcode's checkers.
-        "Simultaneous accesses", "Previous access (", "SWIFT TASK CONTINUATION MISUSE", "leaked its continuation",
-        "tried to resume its continuation", "Swift runtime failure", "malloc: ***", "Heap corruption",
-        "Main Thread Checker:", "Thread Performance Checker:", "App Hanging", "App hang", "Application Not Responding",
-    ]
-
-    static let markerNeedles = ByteNeedles(markers)
-
-    /// Lines a shell or IDE prints when a program stops, and the signal each means.
-    static let stopLineWords = ["Illegal instruction", "Segmentation fault", "Trace/breakpoint trap", "Aborted",
-                                "Bus error", "Floating point exception", "Killed", "illegal hardware instruction",
-                                "segmentation fault", "trace trap", "bus error"]
+    /// The shell's and kernel's lines (``ShellSignalMessages``): the shell's
+    /// words (`Killed`, `Aborted`) count only in a shell's own line, or as a
+    /// short line of their own, not inside a sentence.
+    static let shellMessages = ShellSignalMessages.producer.messages
 
     /// Distinct message lines, trimmed, in order, at most ``messageLimit``.
     ///
@@ -48,11 +34,13 @@ public enum ConsoleLines {
         return found
     }
 
-    /// Whether a trimmed line is worth quoting.
+    /// Whether a trimmed line is worth quoting: it holds a message of the
+    /// producers' catalog (``Producers``), or is a shell's, Xcode's or a
+    /// crash service's stop line.
     static func isMessage(_ text: Substring) -> Bool {
         if text.isEmpty { return false }
-        if markerNeedles.occurs(in: text) { return true }
-        return isShellStopLine(text) || isXcodeStopLine(text) || isExceptionLine(text)
+        if isShellStopLine(text) || isXcodeStopLine(text) || isExceptionLine(text) { return true }
+        return Producers.entries(in: text).contains { entry in !(entry.opensLine && shellMessages.contains(entry)) }
     }
 
     /// A crash service's exception line of its own: `EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0`,
@@ -67,7 +55,8 @@ public enum ConsoleLines {
     /// `bash: line 1: 4242 Illegal instruction     ./prog`, `zsh: trace trap  ./prog`.
     static func isShellStopLine(_ text: Substring) -> Bool {
         let fromShell = ["bash:", "zsh:", "sh:", "/bin/sh:", "dash:"].contains { text.hasPrefix($0) }
-        return stopLineWords.contains { fromShell ? text.containsBytes($0) : (text.hasPrefix($0) && text.utf8.count < 80) }
+        guard fromShell || text.utf8.count < 80 else { return false }
+        return shellMessages.contains { $0.opensLine && ($0.matches(text) || (fromShell && $0.fragments.allSatisfy { text.containsBytes($0) })) }
     }
 
     /// Xcode's `Thread 4: EXC_BREAKPOINT (code=1, subcode=0x…)` / `Thread 1: signal SIGABRT`.

@@ -18,18 +18,23 @@ enum RuntimeDiagnosticKind: CrashKind {
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         let warning = evidence.diagnosticWarnings[0]
+        let cause = Producers.entries(in: warning).first { $0.meaning == .diagnostic }?.cause
         diagnosis.verdict = verdict
         diagnosis.evidence += evidence.diagnosticWarnings.prefix(3)
         diagnosis.topFrames = evidence.topFrames
-        if warning.contains("Main Thread Checker") {
-            diagnosis.cause = "main-thread-checker"
-            diagnosis.summary = "No crash: Xcode's Main Thread Checker reported a UI API called off the main thread; the program went on. Move the call to the main actor."
-        } else if warning.contains("Thread Performance Checker") {
-            diagnosis.cause = "priority-inversion"
-            diagnosis.summary = "No crash: Xcode's Thread Performance Checker reported a priority inversion (a thread waiting on a lower-QoS one); the program went on."
-        } else {
-            diagnosis.cause = "leaked-continuation"
-            diagnosis.summary = "No crash: the runtime warned that a checked continuation was dropped without being resumed; the task awaiting it stays suspended for ever."
-        }
+        diagnosis.cause = cause
+        diagnosis.summary = "No crash: " + (summaries[cause ?? ""] ?? "a checker reported a problem and the program went on") + "."
     }
+
+    /// What each checker's report means, by the cause its catalog entry names.
+    static let summaries = [
+        "main-thread-checker": "Xcode's Main Thread Checker reported a UI API called off the main thread; the program went on. Move the call to the main actor",
+        "priority-inversion": "Xcode's Thread Performance Checker reported a priority inversion (a thread waiting on a lower-QoS one); the program went on",
+        "leaked-continuation": "the runtime warned that a checked continuation was dropped without being resumed; the task awaiting it stays suspended for ever",
+        "data-race": "ThreadSanitizer reported a data race (two threads touched the same memory, one writing, with nothing ordering them); the program went on. The frames of both accesses say where",
+        "undefined-behavior": "UndefinedBehaviorSanitizer reported undefined behaviour and let the program go on",
+        "memory-leak": "LeakSanitizer reported memory that was never freed",
+        "thread-leak": "ThreadSanitizer reported a thread that was neither joined nor detached",
+        "lock-misuse": "ThreadSanitizer reported a lock used wrongly (a lock-order inversion, a double lock, an unlock by a thread that does not hold it)",
+    ]
 }

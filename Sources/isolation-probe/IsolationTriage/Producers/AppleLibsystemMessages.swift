@@ -48,8 +48,6 @@ enum AppleLibsystemMessages {
             ProducerFunction("__psynch_rw_rdlock", .wait, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("__psynch_rw_wrlock", .wait, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("__semwait_signal", .wait, source: "apple-oss-distributions/xnu libsyscall (sleep, nanosleep)"),
-            ProducerFunction("mach_msg2_trap", .wait, source: "apple-oss-distributions/xnu libsyscall (a run loop or a synchronous IPC waiting)"),
-            ProducerFunction("mach_msg_trap", .wait, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("_pthread_mutex_firstfit_lock_wait", .wait, source: "apple-oss-distributions/libpthread src/pthread_mutex.c"),
             ProducerFunction("_pthread_cond_wait", .wait, source: "apple-oss-distributions/libpthread src/pthread_cond.c"),
             ProducerFunction("_pthread_join", .wait, source: "apple-oss-distributions/libpthread src/pthread.c"),

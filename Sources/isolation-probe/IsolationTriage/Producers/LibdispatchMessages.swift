@@ -386,7 +386,6 @@ enum LibdispatchMessages {
             ProducerFunction("_dispatch_gate_wait_slow", .wait, source: "\(source)/shims/lock.c"),
             ProducerFunction("_dispatch_futex_wait", .wait, source: "\(source)/shims/lock.c (Linux)"),
             ProducerFunction("_dispatch_event_loop_wait_for_ownership", .wait, source: "apple-oss-distributions/libdispatch src/event/event_kevent.c"),
-            ProducerFunction("dispatch_main", .wait, source: "\(source)/queue.c (parks the main thread for good)", exact: true),
         ]
     )
 }

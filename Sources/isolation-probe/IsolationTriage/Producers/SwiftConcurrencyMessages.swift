@@ -144,14 +144,11 @@ enum SwiftConcurrencyMessages {
             ProducerFunction("swift_task_isIsolatingCurrentContext", .executorCheck, source: "\(concurrency)/ExecutorChecks.cpp"),
             ProducerFunction("isIsolatingCurrentContext", .executorCheck, source: "\(concurrency)/Executor.swift (SerialExecutor.isIsolatingCurrentContext)"),
             ProducerFunction("_taskIsCurrentExecutor", .executorCheck, source: "\(concurrency)/Executor.swift"),
-            ProducerFunction("assumeIsolated", .executorCheck, source: "\(concurrency)/ExecutorAssertions.swift, MainActor.swift"),
             ProducerFunction("swift_task_reportUnexpectedExecutor", .trap, cause: "executor-check", source: "\(concurrency)/Actor.cpp"),
             ProducerFunction("swift_Concurrency_fatalError", .trap, source: "\(concurrency)/Error.cpp"),
             ProducerFunction("swift_Concurrency_fatalErrorv", .trap, source: "\(concurrency)/Error.cpp"),
             ProducerFunction("swift_task_reportIllegalTaskLocalBindingWithinWithTaskGroup", .trap, cause: "task-local-misuse", source: "\(concurrency)/TaskLocal.cpp"),
             ProducerFunction("reportUnexpectedExecutor", .trap, cause: "executor-check", source: "\(concurrency)/Actor.cpp (older name)"),
-            ProducerFunction("swift_task_asyncMainDrainQueue", .wait, source: "\(concurrency)/GlobalExecutor.cpp (the main thread parked in dispatch_main)"),
-            ProducerFunction("swift_task_donateThreadToGlobalExecutorUntil", .wait, source: "\(concurrency)/CooperativeGlobalExecutor.inc"),
         ]
     )
 }
