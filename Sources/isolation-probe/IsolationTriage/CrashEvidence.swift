@@ -43,14 +43,35 @@ struct CrashEvidence {
     /// sentence (``TolerantReader/proseStack(in:)``), not a pasted stack:
     /// the frames between them are not given.
     var namedInProse: Bool
+    /// The frame right below libdispatch's queue assertion, when it is a
+    /// library's (not Swift's check, not the program's, not hidden by an elision).
     var dispatchAssertCaller: StackFrame?
+    /// libdispatch's queue assertion (its frames or its message) with what
+    /// called it not shown: the frames under it are elided or missing.
+    var queueCheckCallerUnknown: Bool
     var markedCrashed: Bool
+    /// Frames of a signal handler or crash reporter that were on top of
+    /// the crashed thread and are set aside: the crash is below them.
+    var signalHandlerFrames: [StackFrame]
+    /// A blocking wait on top of the crashed thread.
+    var waitOnTop: StackFrame?
+    /// A function that touches an object's header on top of the thread
+    /// (a retain, a release, a message send): it stops only on a freed or
+    /// damaged object.
+    var objectAccessOnTop: StackFrame?
 
     init(report: CrashReport) {
         self.report = report
         thread = report.crashedThread
             ?? report.threads.first { $0.frames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) } }
-        let frames = thread?.frames ?? []
+        var frames = thread?.frames ?? []
+        // A handler's frames on top (`_sigtramp`, `__restore_rt`, the crash reporter's) are not where it crashed.
+        if let handler = frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalHandler($0.symbol) }) {
+            signalHandlerFrames = Array(frames[...handler])
+            frames.removeSubrange(...handler)
+        } else {
+            signalHandlerFrames = []
+        }
         self.frames = frames
         signals = report.signals
         memorySignals = signals.filter(StopSignals.memory.contains)
@@ -62,14 +83,31 @@ struct CrashEvidence {
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
         namedInProse = thread?.name == TolerantReader.proseThreadName
-        // A sentence names no library between the queue check and the code, so none can be said to have called it.
-        if !namedInProse, let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
-           lastDispatch < firstOwn || firstOwn == frames.endIndex,
-           !top.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }) {
-            dispatchAssertCaller = frames[(lastDispatch + 1)...].first { !RuntimeLibraries.isDispatchQueueCheck($0.symbol) }
+        // Who called the queue assertion is the frame right below it; a
+        // sentence names none, and an elision (`0 …assert_queue_fail`, then
+        // `5 closure …`) hides it.
+        dispatchAssertCaller = nil
+        queueCheckCallerUnknown = false
+        if !top.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }) {
+            if let lastDispatch = frames.lastIndex(where: { RuntimeLibraries.isDispatchQueueCheck($0.symbol) }),
+               lastDispatch < firstOwn || firstOwn == frames.endIndex {
+                let below = lastDispatch + 1 < frames.count ? frames[lastDispatch + 1] : nil
+                if namedInProse || below == nil || below!.index != frames[lastDispatch].index + 1 {
+                    queueCheckCallerUnknown = true
+                } else if let below, !TriageClassifier.isOwnCode(below) {
+                    dispatchAssertCaller = below
+                }
+            } else if report.messages.contains(where: { Producers.line($0, means: .queueAssertion) }) {
+                queueCheckCallerUnknown = true
+            }
         }
-        // A debugger marks the stopped thread, which may have stopped at a breakpoint.
-        markedCrashed = thread?.crashed == true && !report.crashMarkMayBeBreakpoint
+        // A debugger marks the stopped thread, which may have stopped at a
+        // breakpoint; a reader that took a pasted stack for the crashed
+        // thread marked it itself, which says nothing of how it ended.
+        markedCrashed = thread?.crashed == true && !report.crashMarkMayBeBreakpoint && !report.crashMarkIsInferred
+        let named = top.prefix(4).filter { $0.symbol != nil }
+        waitOnTop = named.first { RuntimeLibraries.isWait($0.symbol) }
+        objectAccessOnTop = named.first.flatMap { RuntimeLibraries.isObjectAccess($0.symbol) ? $0 : nil }
         // Each message with what the producers' catalog says it means.
         let meanings = report.messages.map { message in (message, Set(Producers.entries(in: message).map(\.meaning))) }
         func messages(where test: (Set<MessageMeaning>) -> Bool) -> [String] { meanings.filter { test($0.1) }.map(\.0) }
@@ -87,7 +125,7 @@ struct CrashEvidence {
 
     /// The crashed thread's first frames, to look at next.
     var topFrames: [StackFrame] { Array(frames.prefix(6)) }
-    var isMemory: Bool { !memorySignals.isEmpty || !heapMessages.isEmpty }
+    var isMemory: Bool { !memorySignals.isEmpty || !heapMessages.isEmpty || (objectAccessOnTop != nil && !isExplicitStop) }
     var isHang: Bool { !watchdogMessages.isEmpty }
     /// The program stopped: a trap, an abort, an arithmetic fault, or a
     /// fatal runtime message.
@@ -100,7 +138,7 @@ struct CrashEvidence {
     /// fatal runtime message, or a function on top that only runs when it stops.
     var isExplicitStop: Bool {
         signals.contains { StopSignals.traps.contains($0) || StopSignals.aborts.contains($0) || $0 == "SIGFPE" }
-            || !fatalMessages.isEmpty || !isolationMessages.isEmpty || !trapFrames.isEmpty
+            || !fatalMessages.isEmpty || !isolationMessages.isEmpty || !trapFrames.isEmpty || !queueAssertionMessages.isEmpty
     }
     /// The first frame of the program's own code with a name, else any named frame.
     var firstNamedFrame: StackFrame? {

@@ -37,6 +37,7 @@ public enum CrashReportReader {
                let tolerant = TolerantReader.read(input) {
                 merge(tolerant, into: &report)
             }
+            report.saysItHangs = HangWords.occur(in: input.lines)
             return report
         }
         return nil
@@ -62,6 +63,7 @@ public enum CrashReportReader {
                 report.threads[index].frames = frames
             } else if let thread = tolerant.crashedThread ?? tolerant.threads.first {
                 report.threads.insert(CrashThread(name: thread.name, queue: thread.queue, crashed: thread.crashed, frames: frames), at: 0)
+                report.crashMarkIsInferred = tolerant.crashMarkIsInferred
             }
             report.readingNotes.append("the frames were read line by line (\(tolerant.completeness ?? "fragment"))")
         }

@@ -170,6 +170,16 @@ public enum RuntimeLibraries {
         Producers.function(symbol, role: .wait) != nil
     }
 
+    /// Whether `symbol` touches an object's header (`swift_retain`,
+    /// `objc_msgSend`): on top of a thread, a freed or damaged object.
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isObjectAccess("swift_bridgeObjectRetain")   // true
+    /// ```
+    public static func isObjectAccess(_ symbol: String?) -> Bool {
+        Producers.function(symbol, role: .objectAccess) != nil
+    }
+
     /// Whether `symbol` is a signal handler's or crash reporter's own frame
     /// (`_sigtramp`, `__restore_rt`, `<signal handler called>`): the crash is below it.
     ///

@@ -18,9 +18,12 @@ public enum TriageClassifier {
     /// The diagnosis of `report`; `nil` is a text in which nothing was recognised.
     public static func diagnose(_ report: CrashReport?, source: String) -> Diagnosis {
         guard let report else {
-            return Diagnosis(source: source, verdict: .unknown,
-                             summary: "No crash report recognised: no backtrace frames, crash headline, exception or runtime message.",
-                             evidence: ["expected one of: Swift backtracer output, lldb bt, Apple .ips or .crash report, console lines with 'Fatal error:'"])
+            var diagnosis = Diagnosis(source: source, verdict: .unknown,
+                                      summary: "No crash report recognised: no backtrace frames, crash headline, exception or runtime message.",
+                                      evidence: ["expected one of: Swift backtracer output, lldb bt, Apple .ips or .crash report, console lines with 'Fatal error:'"])
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = unknownDecidedBy
+            return diagnosis
         }
         let evidence = CrashEvidence(report: report)
         var diagnosis = Diagnosis(source: source, format: report.format, verdict: .unknown, summary: "",
@@ -34,6 +37,11 @@ public enum TriageClassifier {
             diagnosis.verdict = .unknown
             diagnosis.evidence += report.messages.prefix(3)
             diagnosis.summary = "Nothing in the text says how the program stopped."
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = unknownDecidedBy
+        }
+        if !evidence.signalHandlerFrames.isEmpty {
+            diagnosis.notes.append("the top \(evidence.signalHandlerFrames.count) frame(s) are a signal handler's or crash reporter's (\(evidence.signalHandlerFrames.last?.displayName ?? "")): set aside, the crash is below them")
         }
         if let (offender, basis) = offender(evidence, isolation: diagnosis.isolation) {
             diagnosis.offender = offender
@@ -45,6 +53,9 @@ public enum TriageClassifier {
         }
         return diagnosis
     }
+
+    /// What a text with no evidence of how the program ended lacks.
+    static let unknownDecidedBy = "the crashed thread's frames with the lines above them (the signal or exception, and any `Fatal error` or runtime message)"
 
     /// The user's code to look at, and what the choice rests on: a
     /// continuation or exclusivity message's own name for it, else the
@@ -103,6 +114,7 @@ public enum TriageClassifier {
         OtherTrapKind.self,
         UnsymbolicatedStopKind.self,
         LegacyModeWarningKind.self,
+        BlockedThreadKind.self,
         BacktraceWithoutCrashKind.self,
     ]
 

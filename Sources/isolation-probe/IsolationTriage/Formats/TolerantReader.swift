@@ -181,11 +181,11 @@ public enum TolerantReader {
             }
             // A pasted stack with no thread header is the crashed thread's, as
             // people paste it (unless the text says it stopped at a breakpoint).
-            if threads.count == 1, !threads[0].frames.isEmpty, !threads[0].crashed {
-                threads[0].crashed = !sawBreakpointStop
-            }
+            let inferCrashed = threads.count == 1 && !threads[0].frames.isEmpty && !threads[0].crashed
+            if inferCrashed { threads[0].crashed = !sawBreakpointStop }
             var report = CrashReport(format: .fragment, threads: threads, signals: signals, messages: messages,
                                      crashMarkMayBeBreakpoint: sawBreakpointStop)
+            report.crashMarkIsInferred = inferCrashed
             report.mentionedCode = mentions
             let headerText = headers.isEmpty ? "no header" : "headers: " + headers.joined(separator: ", ")
             let mentionText = mentions.isEmpty ? "" : ", \(mentions.count) name(s) of code in the prose"

@@ -18,6 +18,8 @@ enum BacktraceWithoutCrashKind: CrashKind {
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         diagnosis.verdict = verdict
+        diagnosis.confidence = .medium
+        diagnosis.decidedBy = "the lines above the stack: a signal, exception or fatal message says it crashed; without one it is a backtrace of a running program"
         diagnosis.summary = "A backtrace with no crash in it" + (evidence.report.stopReason.map { " (stopped by: \($0))." } ?? ": no signal, exception or fatal message.")
         diagnosis.topFrames = evidence.topFrames
     }

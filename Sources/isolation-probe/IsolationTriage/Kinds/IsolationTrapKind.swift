@@ -20,12 +20,32 @@ enum IsolationTrapKind: CrashKind {
     ]
 
     static func matches(_ evidence: CrashEvidence) -> Bool {
-        evidence.isStop && (evidence.checkFrames.contains(where: { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) })
+        // The executor check's frames are on a stack only while it runs, so
+        // on top of a stack pasted without its stop line they are the trap's.
+        if !evidence.isStop, evidence.report.crashMarkIsInferred, swiftCheckOnTop(evidence) { return true }
+        return evidence.isStop && (swiftCheckOnTop(evidence)
             || evidence.assumeIsolatedOnTop || !evidence.isolationMessages.isEmpty
             // A sentence naming the check in the program's code (`dispatch_assert_queue_fail` in `Git.fetch(at:)`)
             // skips the runtime frames between them, so a queue check there stands for the executor check it is part of.
-            || (evidence.namedInProse && !evidence.checkFrames.isEmpty))
+            || (evidence.namedInProse && !evidence.checkFrames.isEmpty)
+            || (evidence.queueCheckCallerUnknown && expectsMainQueue(evidence)))
     }
+
+    static func swiftCheckOnTop(_ evidence: CrashEvidence) -> Bool {
+        evidence.checkFrames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) }
+    }
+
+    /// libdispatch's assertion with its caller not shown is Swift's check
+    /// or a framework's; in Swift code the runtime's check of the main actor
+    /// is the usual caller, so an expected main queue (or none named) makes
+    /// it the likelier reading.
+    static func expectsMainQueue(_ evidence: CrashEvidence) -> Bool {
+        guard let queue = TriageClassifier.expectedExecutor(in: evidence.report.messages) else { return true }
+        return queue.contains("main")
+    }
+
+    /// What settles an isolation trap read from libdispatch's assertion alone.
+    static let queueCheckDecidedBy = "the frames between dispatch_assert_queue and your code: swift_task_isCurrentExecutor… or _checkExpectedExecutor there means Swift's isolation check; a framework's function means that framework's own queue assertion"
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         let report = evidence.report
@@ -42,6 +62,16 @@ enum IsolationTrapKind: CrashKind {
             diagnosis.notes.append("the report has no frames, so the offender is unknown; on Linux run with SWIFT_BACKTRACE=enable=yes, on Apple platforms read the .ips or .crash report")
         }
         diagnosis.isolation = finding
+        let checked = evidence.checkFrames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) } || evidence.assumeIsolatedOnTop
+            || !evidence.isolationMessages.isEmpty
+        if !checked, evidence.queueCheckCallerUnknown {
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = queueCheckDecidedBy
+            diagnosis.evidence.append("libdispatch's queue assertion, with what called it not in the text: Swift's executor check is the likelier caller in Swift code")
+        } else if !checked || evidence.namedInProse || !evidence.isStop {
+            diagnosis.confidence = .medium
+            diagnosis.decidedBy = "the crashed thread's frames as the crash report prints them"
+        }
         let offender = finding.offender.map { " in \($0.displayName)" + ($0.location.map { " (\($0))" } ?? "") } ?? ""
         let expected = finding.expectedExecutorIsInferred ? "" : finding.expectedExecutor.map { ", which expected the \($0) executor" } ?? ""
         let queue = finding.queue.map { ", on queue \($0)" } ?? ""

@@ -17,12 +17,25 @@ enum LibraryQueueAssertionKind: CrashKind {
     ]
 
     static func matches(_ evidence: CrashEvidence) -> Bool {
-        evidence.isStop && evidence.dispatchAssertCaller != nil
+        evidence.isStop && (evidence.dispatchAssertCaller != nil
+            || (evidence.queueCheckCallerUnknown && !IsolationTrapKind.expectsMainQueue(evidence)))
     }
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
-        guard let dispatchCaller = evidence.dispatchAssertCaller else { return }
         let report = evidence.report
+        guard let dispatchCaller = evidence.dispatchAssertCaller else {
+            // A queue other than the main one, its asserter not shown: a framework's own queue, likelier.
+            diagnosis.verdict = verdict
+            diagnosis.cause = TrapCause.frameworkQueueAssertion.id
+            diagnosis.topFrames = evidence.topFrames
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = IsolationTrapKind.queueCheckDecidedBy
+            diagnosis.evidence += evidence.queueAssertionMessages.prefix(1)
+            diagnosis.summary = "libdispatch's queue assertion failed for "
+                + (TriageClassifier.expectedExecutor(in: report.messages) ?? "a queue")
+                + ", and the text does not show who asserted it: a queue other than the main one is most often a framework's own. Look at the program's frames below it."
+            return
+        }
         diagnosis.topFrames = evidence.topFrames
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: report.stopReason)
         diagnosis.verdict = verdict

@@ -37,6 +37,13 @@ enum MemoryCorruptionKind: CrashKind {
         } else {
             diagnosis.summary = "A bad memory access" + (evidence.frames.first.map { " in \($0.displayName)" } ?? "") + ": memory corruption or a dangling pointer, not an isolation problem."
         }
+        if evidence.memorySignals.isEmpty, evidence.heapMessages.isEmpty, let access = evidence.objectAccessOnTop {
+            diagnosis.cause = "bad-access"
+            diagnosis.confidence = .medium
+            diagnosis.decidedBy = "the signal or exception line above the stack (EXC_BAD_ACCESS, SIGSEGV)"
+            diagnosis.evidence.append("frame \(access.index): \(access.displayName) on top: it touches an object's header and stops only on a freed or damaged object")
+            diagnosis.summary = "A stop in \(access.displayName): a freed or damaged object was retained, released or sent a message (memory corruption, often two threads racing on one reference)."
+        }
         diagnosis.evidence += evidence.fatalMessages.prefix(2)
         diagnosis.topFrames = evidence.topFrames
     }

@@ -41,6 +41,10 @@ enum OtherTrapKind: CrashKind {
         diagnosis.evidence.append("no executor-check frame (swift_task_isCurrentExecutor…, _checkExpectedExecutor, assumeIsolated) above the program's code and no isolation message")
         if let topSymbol { diagnosis.evidence.append("first frame of the program's code: \(topSymbol.displayName)" + (topSymbol.location.map { " at \($0)" } ?? "")) }
         diagnosis.cause = evidence.trapCause?.id
+        if evidence.fatalMessages.isEmpty, evidence.trapFrames.isEmpty {
+            diagnosis.confidence = .medium
+            diagnosis.decidedBy = "the runtime's message printed before the crash (`Fatal error: …`, an exception reason) or the crash report's exception type"
+        }
         let what = evidence.trapCause.map { ": \($0.explanation)" } ?? ""
         diagnosis.summary = "The program stopped for another reason than actor isolation\(what)"
             + (evidence.fatalMessages.first.map { " (\($0))." } ?? (topSymbol.map { ", in \($0.displayName)." } ?? "."))

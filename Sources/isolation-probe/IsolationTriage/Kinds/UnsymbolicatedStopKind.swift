@@ -14,6 +14,8 @@ enum UnsymbolicatedStopKind: CrashKind {
         diagnosis.topFrames = evidence.topFrames
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: evidence.report.stopReason)
         diagnosis.verdict = verdict
+        diagnosis.confidence = .low
+        diagnosis.decidedBy = "the report symbolicated (the program's dSYM or debug symbols), or the runtime's message printed before the stop"
         diagnosis.evidence.append(evidence.frames.isEmpty ? "no frames" : "no frame is symbolicated")
         diagnosis.summary = "The program stopped (\(evidence.signals.joined(separator: ", "))), but the report has neither symbols nor a message: an isolation trap and a precondition failure look the same here. Symbolicate the report and triage it again."
     }

@@ -28,6 +28,12 @@ public struct CrashReport: Sendable, Hashable, Codable {
     /// stopped in (lldb marks it at a breakpoint too), so the mark alone does
     /// not say the program stopped.
     public var crashMarkMayBeBreakpoint: Bool
+    /// Whether the crashed mark is the reader's own inference (a stack
+    /// pasted without a thread header is taken as the crashed thread's),
+    /// not a crash reporter's or debugger's statement.
+    public var crashMarkIsInferred = false
+    /// Whether the text's prose says the program hangs, freezes or deadlocks.
+    public var saysItHangs = false
     /// The operating system and machine the report names
     /// (`Linux (Debian GNU/Linux 12 (bookworm))`), when it does.
     public var platform: String?

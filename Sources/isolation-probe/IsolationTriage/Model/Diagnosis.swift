@@ -9,6 +9,11 @@
 public struct Diagnosis: Sendable, Hashable, Codable {
     /// The file name, or `<stdin>`.
     public var source: String
+    /// How firmly the text supports the verdict.
+    public var confidence: TriageConfidence = .high
+    /// When ``confidence`` is not high: what in a fuller text would decide
+    /// the verdict (the frames to paste, the line to look for).
+    public var decidedBy: String?
     /// The format the report was read as; nil when nothing was recognised.
     public var format: CrashReportFormat?
     /// The conclusion.

@@ -409,6 +409,10 @@ enum ObjectiveCExceptionMessages {
             ProducerMessage("{value}: something is trying to start the receiver simultaneously from more than one thread", .stop, cause: "precondition", source: "swiftlang/swift-corelibs-foundation Sources/Foundation/Operation.swift", examples: ["Fatal error: 7: something is trying to start the receiver simultaneously from more than one thread"]),
         ],
         functions: [
+            ProducerFunction("objc_msgSend", .objectAccess, source: "apple-oss-distributions/objc4 runtime/Messengers.subproj"),
+            ProducerFunction("objc_retain", .objectAccess, source: "apple-oss-distributions/objc4 runtime/NSObject.mm"),
+            ProducerFunction("objc_release", .objectAccess, source: "apple-oss-distributions/objc4 runtime/NSObject.mm"),
+            ProducerFunction("objc_autorelease", .objectAccess, source: "apple-oss-distributions/objc4 runtime/NSObject.mm"),
             ProducerFunction("objc_exception_throw", .trap, cause: "uncaught-exception", source: "apple-oss-distributions/objc4 runtime/objc-exception.mm"),
             ProducerFunction("__cxa_throw", .trap, cause: "uncaught-exception", source: "llvm/llvm-project libcxxabi/src/cxa_exception.cpp"),
             ProducerFunction("std::__terminate", .trap, cause: "uncaught-exception", source: "llvm/llvm-project libcxxabi/src/cxa_handlers.cpp"),

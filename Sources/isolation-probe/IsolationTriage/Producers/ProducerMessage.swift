@@ -99,11 +99,29 @@ struct ProducerMessage: Sendable, Hashable {
             rest = rest.drop { $0 == " " || $0 == "\t" }
             guard let first = fragments.first, rest.hasPrefix(first) else { return false }
         }
-        for fragment in fragments {
-            guard let found = rest.byteRange(of: fragment) else { return false }
+        for (position, fragment) in fragments.enumerated() {
+            // A sentence quoting the message may change its first letter's case.
+            let found = rest.byteRange(of: fragment)
+                ?? (position == 0 && !opensLine ? Self.firstLetterSwapped(fragment).flatMap { rest.byteRange(of: $0) } : nil)
+            guard let found else { return false }
             rest = rest[found.upperBound...]
         }
         return true
+    }
+
+    /// `data race` → `Data race`, `Fatal` → `fatal`; nil when it does not start with a letter.
+    static func firstLetterSwapped(_ text: String) -> String? {
+        guard let first = text.first, first.isLetter else { return nil }
+        let swapped = first.isUppercase ? first.lowercased() : first.uppercased()
+        return swapped + text.dropFirst()
+    }
+
+    /// The texts searched for first: the longest fixed fragment, and when
+    /// that opens the message, its first letter in the other case too.
+    var needles: [String] {
+        let longest = needle
+        guard !opensLine, longest == fragments.first, let swapped = Self.firstLetterSwapped(longest) else { return [longest] }
+        return [longest, swapped]
     }
 
     /// `a {x} b` → `["a ", " b"]`; fragments are never empty.
@@ -143,6 +161,9 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
     case wait = "wait"
     /// A signal handler's or crash reporter's own frame: the crash is below it.
     case signalHandler = "signal-handler"
+    /// Reads or writes an object's header (a retain, a release, a message
+    /// send): on top of a thread, it stopped on a freed or damaged object.
+    case objectAccess = "object-access"
 
     var description: String {
         switch self {
@@ -151,6 +172,7 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
         case .trap: "a function that runs only while the program stops"
         case .wait: "a wait: the thread is blocked"
         case .signalHandler: "a signal handler's frame: the crash is below it"
+        case .objectAccess: "an object's header touched: a freed or damaged object"
         }
     }
 }

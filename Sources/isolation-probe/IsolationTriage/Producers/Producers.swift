@@ -29,7 +29,7 @@ enum Producers {
     static let functions: [ProducerFunction] = all.flatMap(\.functions)
 
     /// Each entry's longest fixed fragment, searched for in one pass.
-    private static let needles = ByteNeedles(messages.map(\.needle))
+    private static let needles = ByteNeedles(messages.flatMap(\.needles))
 
     /// Whether `line` may hold a catalog message (one pass over its bytes).
     static func mayHoldMessage(_ line: Substring) -> Bool { needles.occurs(in: line) }

@@ -399,6 +399,15 @@ enum SwiftRuntimeMessages {
                             examples: ["Fatal error: Double value cannot be converted to Int128 because it is outside the representable range"]),
         ],
         functions: [
+            // Reference counting reads the object's header: it faults only on a freed or damaged object.
+            ProducerFunction("swift_retain", .objectAccess, source: "\(runtime)/HeapObject.cpp"),
+            ProducerFunction("swift_release", .objectAccess, source: "\(runtime)/HeapObject.cpp"),
+            ProducerFunction("swift_bridgeObjectRetain", .objectAccess, source: "\(runtime)/SwiftObject.mm"),
+            ProducerFunction("swift_bridgeObjectRelease", .objectAccess, source: "\(runtime)/SwiftObject.mm"),
+            ProducerFunction("swift_unknownObjectRetain", .objectAccess, source: "\(runtime)/SwiftObject.mm"),
+            ProducerFunction("swift_unknownObjectRelease", .objectAccess, source: "\(runtime)/SwiftObject.mm"),
+            ProducerFunction("::incrementSlow", .objectAccess, source: "swiftlang/swift include/swift/Runtime/RefCount.h (RefCounts::incrementSlow)"),
+            ProducerFunction("::doDecrementSlow", .objectAccess, source: "swiftlang/swift include/swift/Runtime/RefCount.h (RefCounts::doDecrementSlow)"),
             ProducerFunction("_assertionFailure", .trap, cause: "precondition", source: "\(core)/AssertCommon.swift"),
             ProducerFunction("_fatalErrorMessage", .trap, cause: "precondition", source: "\(core)/AssertCommon.swift"),
             ProducerFunction("swift_reportFatalError", .trap, source: "\(runtime)/Errors.cpp"),

@@ -5,8 +5,8 @@ import ProbeSupport
 /// ``schemaVersion`` (documented in `IsolationTriage/README.md`):
 ///
 /// ```json
-/// {"schemaVersion": 2,
-///  "reports": [{"source": "crash.txt", "verdict": "isolation-trap", "cause": "executor-check",
+/// {"schemaVersion": 3,
+///  "reports": [{"source": "crash.txt", "verdict": "isolation-trap", "confidence": "high", "cause": "executor-check",
 ///   "offender": {…}, "offenderBasis": "…", "input": "report (lldb): …", "isolation": {"offender": {…},
 ///   "route": {"caseIDs": ["1","2","3"], …}}, "cases": [{"id": "1", "explanation": "…", "fix": "…"}]}],
 ///  "errors": [{"source": "empty.txt", "message": "empty.txt: empty input: nothing to triage"}]}
@@ -30,8 +30,9 @@ public struct TriageJSONRenderer: Sendable {
 
     /// The JSON layout's version: 2 added `schemaVersion`, and per report
     /// `cause`, `offender`, `offenderBasis` and `input`; a text holding
-    /// several crashes gives one report each.
-    public static let schemaVersion = 2
+    /// several crashes gives one report each. 3 added `confidence` (every
+    /// report) and `decidedBy` (when the confidence is not high).
+    public static let schemaVersion = 3
 
     struct Document: Encodable {
         var schemaVersion = TriageJSONRenderer.schemaVersion

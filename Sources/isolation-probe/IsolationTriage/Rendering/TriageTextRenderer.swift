@@ -38,6 +38,7 @@ public struct TriageTextRenderer: Sendable {
     public func render(_ diagnosis: Diagnosis) -> String {
         var lines = ["\(diagnosis.source): \(diagnosis.verdict.rawValue)" + (diagnosis.format.map { " (\($0.title))" } ?? "")]
         lines += wrap(diagnosis.summary, label: "")
+        lines += wrap(diagnosis.confidence.rawValue + (diagnosis.decidedBy.map { ": to decide it, \($0)" } ?? ""), label: "confidence")
         if let cause = diagnosis.cause { lines += field("cause", cause) }
         if diagnosis.isolation == nil, let offender = diagnosis.offender {
             lines += field("offender", describe(offender))
