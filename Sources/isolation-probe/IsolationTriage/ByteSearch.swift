@@ -47,43 +47,69 @@ extension StringProtocol where SubSequence == Substring {
     }
 }
 
-/// Several ASCII needles searched for in one pass over a line.
+/// Several needles searched for in one pass over a line, indexed by
+/// their first two bytes so that a catalog of thousands costs a table
+/// look-up per byte.
 ///
 /// ```swift
 /// let markers = ByteNeedles(["Fatal error", "watchdog"])
-/// markers.occurs(in: Substring("x: Fatal error: y"))   // true
+/// markers.occurs(in: Substring("x: Fatal error: y"))        // true
+/// markers.occurring(in: Substring("watchdog: Fatal error"))  // [0, 1]
 /// ```
 struct ByteNeedles: Sendable {
     private let needles: [[UInt8]]
-    /// For each first byte, the needles starting with it.
-    private let byFirstByte: [[Int]]
+    /// For each first two bytes, the needles starting with them.
+    private let byFirstTwoBytes: [[Int]]
+    /// One-byte needles, by their byte.
+    private let singleBytes: [[Int]]
 
     init(_ words: [String]) {
         needles = words.map { Array($0.utf8) }
-        var table = Array(repeating: [Int](), count: 256)
-        for (index, needle) in needles.enumerated() where !needle.isEmpty {
-            table[Int(needle[0])].append(index)
+        var pairs = Array(repeating: [Int](), count: 1 << 16)
+        var singles = Array(repeating: [Int](), count: 256)
+        for (index, needle) in needles.enumerated() {
+            if needle.count >= 2 {
+                pairs[Int(needle[0]) << 8 | Int(needle[1])].append(index)
+            } else if let byte = needle.first {
+                singles[Int(byte)].append(index)
+            }
         }
-        byFirstByte = table
+        byFirstTwoBytes = pairs
+        singleBytes = singles
     }
 
     /// Whether any needle occurs in `text`.
     func occurs(in text: Substring) -> Bool {
+        var found = false
+        scan(text) { _ in found = true; return false }
+        return found
+    }
+
+    /// The indices of the needles that occur in `text`, each once, in ascending order.
+    func occurring(in text: Substring) -> [Int] {
+        var found: Set<Int> = []
+        scan(text) { found.insert($0); return true }
+        return found.sorted()
+    }
+
+    /// Calls `hit` with each needle found at each position until it returns false.
+    private func scan(_ text: Substring, _ hit: (Int) -> Bool) {
         var text = text
-        return text.withUTF8 { haystack in
+        text.withUTF8 { haystack in
             var position = 0
             while position < haystack.count {
-                for candidate in byFirstByte[Int(haystack[position])] {
-                    let needle = needles[candidate]
-                    if position + needle.count <= haystack.count {
-                        var offset = 1
+                for candidate in singleBytes[Int(haystack[position])] where !hit(candidate) { return }
+                if position + 1 < haystack.count {
+                    for candidate in byFirstTwoBytes[Int(haystack[position]) << 8 | Int(haystack[position + 1])] {
+                        let needle = needles[candidate]
+                        guard position + needle.count <= haystack.count else { continue }
+                        var offset = 2
                         while offset < needle.count, haystack[position + offset] == needle[offset] { offset += 1 }
-                        if offset == needle.count { return true }
+                        if offset == needle.count, !hit(candidate) { return }
                     }
                 }
                 position += 1
             }
-            return false
         }
     }
 }

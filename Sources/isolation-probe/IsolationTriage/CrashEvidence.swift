@@ -66,7 +66,8 @@ struct CrashEvidence {
             ?? report.threads.first { $0.frames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) } }
         var frames = thread?.frames ?? []
         // A handler's frames on top (`_sigtramp`, `__restore_rt`, the crash reporter's) are not where it crashed.
-        if let handler = frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalHandler($0.symbol) }) {
+        if let handler = frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalHandler($0.symbol) }),
+           !frames[...handler].contains(where: TriageClassifier.isOwnCode) {
             signalHandlerFrames = Array(frames[...handler])
             frames.removeSubrange(...handler)
         } else {

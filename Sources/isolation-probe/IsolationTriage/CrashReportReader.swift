@@ -30,12 +30,18 @@ public enum CrashReportReader {
     /// frames, signals and messages are added, with a note saying so.
     public static func read(_ text: String) -> CrashReport? {
         let input = CrashText(text)
+        // A source file quotes messages and names functions; it printed nothing.
+        if isSourceFile(input.lines) { return nil }
         for format in formats {
             guard var report = format.read(input) else { continue }
             if format.readsSurroundingConsoleLines { addConsoleLines(input, to: &report) }
             if format.format != .fragment, report.threads.allSatisfy({ $0.frames.isEmpty }),
                let tolerant = TolerantReader.read(input) {
                 merge(tolerant, into: &report)
+            }
+            // A signal named in a header line (`Exception Type: EXC_BAD_ACCESS`) counts whichever format read the frames.
+            if report.signals.isEmpty, format.format != .fragment, let tolerant = TolerantReader.read(input) {
+                report.signals = tolerant.signals
             }
             report.saysItHangs = HangWords.occur(in: input.lines)
             return report
@@ -71,6 +77,26 @@ public enum CrashReportReader {
         for message in tolerant.messages where !report.messages.contains(message) { report.messages.append(message) }
         report.mentionedCode += tolerant.mentionedCode
         if report.completeness == nil, frames.isEmpty { report.completeness = tolerant.completeness }
+    }
+
+    /// Whether the lines are a source file rather than output: it opens
+    /// with a comment, an import or an include, and most of its lines end
+    /// as code does (`{`, `}`, `;`, `,`, `)`) or are comments.
+    ///
+    /// ```swift
+    /// CrashReportReader.isSourceFile(["import Foundation", "", "func f() {", "    g()", "}"])   // true
+    /// ```
+    static func isSourceFile(_ lines: [String]) -> Bool {
+        let code = lines.lazy.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard let first = code.first,
+              ["//", "/*", "import ", "#include", "#import", "@testable import", "package "].contains(where: { first.hasPrefix($0) }) else { return false }
+        let sample = Array(code.prefix(400))
+        guard sample.count >= 8 else { return false }
+        let codeLike = sample.filter { line in
+            line.hasPrefix("//") || line.hasPrefix("*") || line.hasPrefix("/*") || line.hasPrefix("import ") || line.hasPrefix("#")
+                || ["{", "}", ";", ",", ")", "]", "(", "in"].contains { line.hasSuffix($0) }
+        }
+        return codeLike.count * 2 > sample.count
     }
 
     /// Lines that open a crash report; a second opener of the same kind

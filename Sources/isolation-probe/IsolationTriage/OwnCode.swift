@@ -25,7 +25,12 @@ public enum OwnCode {
         if isSystem || RuntimeLibraries.isSystemImage(image) { return false }
         guard let symbol else { return true }
         if isThunk && !symbol.hasPrefix("protocol witness for") { return false }
+        // A closure is the code it is written in: `closure #1 in _assertionFailure(…)` is the standard library's.
+        var context = Substring(symbol)
+        if context.contains("closure #") { while let range = context.range(of: " in ") { context = context[range.upperBound...] } }
         return symbol != "main"
+            && Producers.roles(of: String(context)).isEmpty
+            && !RuntimeLibraries.isRuntimeSymbol(String(context))
             && !RuntimeLibraries.isIsolationCheck(symbol)
             && !RuntimeLibraries.isAssumeIsolated(symbol)
             && !RuntimeLibraries.isRuntimeSymbol(symbol)

@@ -38,9 +38,35 @@ public enum ConsoleLines {
     /// producers' catalog (``Producers``), or is a shell's, Xcode's or a
     /// crash service's stop line.
     static func isMessage(_ text: Substring) -> Bool {
-        if text.isEmpty { return false }
+        if text.isEmpty || isSourceCode(text) { return false }
         if isShellStopLine(text) || isXcodeStopLine(text) || isExceptionLine(text) { return true }
         return Producers.entries(in: text).contains { entry in !(entry.opensLine && shellMessages.contains(entry)) }
+    }
+
+    /// A line of source code, not output: a comment, or a call passing a
+    /// string (`fatalError("Index out of range")`): the words in it are
+    /// what a program would print, not what it printed.
+    ///
+    /// ```swift
+    /// ConsoleLines.isSourceCode("/// traps with `Fatal error: …`")          // true
+    /// ConsoleLines.isSourceCode("precondition(ok, \"Precondition failed\")")  // true
+    /// ```
+    static func isSourceCode(_ text: Substring) -> Bool {
+        if text.hasPrefix("//") || text.hasPrefix("/*") { return true }
+        // `name("`: a call with a string argument.
+        var rest = text
+        var isCall = false
+        while let quote = rest.byteRange(of: "(\"") {
+            if quote.lowerBound > rest.startIndex, let before = rest[..<quote.lowerBound].last,
+               before.isLetter || before.isNumber || before == "_" {
+                isCall = true
+                break
+            }
+            rest = rest[quote.upperBound...]
+        }
+        guard isCall else { return false }
+        let end = text.trimmingTrailingWhitespace()
+        return [",", ")", "{", ";", "(", "\""].contains { end.hasSuffix($0) }
     }
 
     /// A crash service's exception line of its own: `EXC_BAD_ACCESS KERN_INVALID_ADDRESS 0x0`,

@@ -59,10 +59,15 @@ public enum TolerantReader {
         var proseFrames: [StackFrame] = []
 
         mutating func read(_ raw: String) {
-            var line = Substring(raw.prefix(TolerantReader.lineLimit))
+            var line = FrameLinePrefixes.droppingLogPrefix(Substring(raw.prefix(TolerantReader.lineLimit)))
+            if let sample = FrameLinePrefixes.sampleFrame(line) {
+                let frame = StackFrame(index: 0, image: sample.image, symbol: sample.symbol == "???" ? nil : sample.symbol, address: sample.address)
+                addFrames([frame], numbered: false, indent: sample.depth)
+                return
+            }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
             line = TolerantReader.unmarked(line)
-            guard !line.isEmpty else { endChain(); return }
+            guard !line.isEmpty, !ConsoleLines.isSourceCode(line) else { endChain(); return }
             for name in StopSignals.explicitNames(in: String(line)) where !signals.contains(name) { signals.append(name) }
             if line.contains("stop reason = breakpoint") { sawBreakpointStop = true }
             if readHeader(line) { endChain(); return }
@@ -241,7 +246,14 @@ public enum TolerantReader {
             if addressAt > 0 { image = columns[..<addressAt].joined(separator: " ") }
             var after = columns[addressAt...].joined(separator: " ")[...]
             after = after.drop { !$0.isWhitespace }.drop { $0 == " " || $0 == "\t" }
-            if after.hasPrefix("in ") { after = after.dropFirst(3) }
+            if after.hasPrefix("in ") {
+                after = after.dropFirst(3)
+                // The backtracer's unsymbolicated frame, `0x… in prog`: an image, not a function (gdb writes `f ()`).
+                if image == nil, !after.contains(" "), !after.contains("("), looksLikeImage(after) {
+                    image = String(after)
+                    after = ""
+                }
+            }
             columns = after.isEmpty ? [] : [after]
         } else if columns.count >= 2, looksLikeImage(columns[0]) {
             image = String(columns[0])
@@ -284,6 +296,12 @@ public enum TolerantReader {
             symbolText = Substring(symbolText.trimmingTrailingWhitespace())
             while let last = symbolText.last, last == "," || last == "(" || last == " " { symbolText = symbolText.dropLast() }
         }
+        // gdb: `#3 0x… in f () from /usr/lib/libdispatch.so`.
+        if let from = symbolText.byteRange(of: " from /", backwards: true) {
+            let path = symbolText[symbolText.index(after: from.lowerBound)...].dropFirst("from ".count)
+            if image == nil, !path.contains(" ") { image = path.split(separator: "/").last.map(String.init) }
+            symbolText = Substring(symbolText[..<from.lowerBound].trimmingTrailingWhitespace())
+        }
         if symbolText.hasSuffix(" ()") { symbolText = symbolText.dropLast(3) }
         FrameText.dropOffset(&symbolText)
         symbolText = Substring(symbolText.trimmingTrailingWhitespace())
@@ -297,7 +315,7 @@ public enum TolerantReader {
             // `→  EXC_BAD_ACCESS` ends a chain with the stop, not a frame.
             if !StopSignals.explicitNames(in: symbol).isEmpty, !symbol.contains("(") { continue }
             let named = !symbol.isEmpty && !symbol.hasPrefix("+") && !symbol.hasPrefix("0x") && symbol != image
-                && !["<unavailable>", "???", "(null)", "<redacted>"].contains(symbol)
+                && !["<unavailable>", "???", "??", "(null)", "<redacted>"].contains(symbol)
             frames.append(StackFrame(index: index ?? 0, image: image, symbol: named ? symbol : nil,
                                      file: location?.file, line: location?.line, column: location?.column))
         }
@@ -357,9 +375,20 @@ public enum TolerantReader {
     /// A line that is a symbol on its own: one token (no space outside
     /// brackets) with a symbol's punctuation, or a Swift name's usual
     /// openings, and not a sentence.
-    static func isSymbolShaped(_ text: Substring) -> Bool {
+    static func isSymbolShaped(_ line: Substring) -> Bool {
+        // The offset and the location after a symbol are not part of it.
+        var text = line
+        if text.hasSuffix(")"), let paren = text.range(of: " (", options: .backwards),
+           locationToken(in: text[paren.upperBound...]) != nil {
+            text = text[..<paren.lowerBound]
+        }
+        if let at = text.byteRange(of: " at ", backwards: true), locationToken(in: text[at.upperBound...]) != nil {
+            text = text[..<at.lowerBound]
+        }
+        FrameText.dropOffset(&text)
         guard let first = text.first, text.count <= 600, text.contains(where: \.isLetter),
-              first.isLetter || "_$@~-+[".contains(first) else { return false }
+              first.isLetter || "_$~-+[".contains(first) || text.hasPrefix("@objc ") || text.hasPrefix("@nonobjc ") else { return false }
+        guard looksLikeName(text) else { return false }
         if [".", ":", ",", "?", "!"].contains(where: { text.hasSuffix($0) }) && !text.hasSuffix("...") { return false }
         let openings = ["closure #", "implicit closure #", "static ", "protocol witness for", "specialized ",
                         "partial apply for", "thunk for", "reabstraction thunk", "@objc ", "-[", "+[", "merged "]
@@ -382,6 +411,54 @@ public enum TolerantReader {
         }
         // A single word needs a symbol's punctuation (`_dispatch_sync_f_slow`, `Foo.bar`), not `Stacktrace`.
         return sawPunctuation && !text.allSatisfy({ $0.isNumber || $0 == "." })
+    }
+
+    /// Whether `text` is written as a symbol is, not as code or prose: no
+    /// string literal, assignment, statement end, ternary or argument value
+    /// (`f(x: value)`), and a member chain without a call names a type
+    /// (`Store.shared.getter`, not `storage.lock.policy`).
+    ///
+    /// ```swift
+    /// TolerantReader.looksLikeName("Store.load(from:)")                  // true
+    /// TolerantReader.looksLikeName("cell.lock(usesPThread: usesPThread)")  // false
+    /// ```
+    static func looksLikeName(_ text: Substring) -> Bool {
+        if text.contains(where: { "\"=;{}\\|^%!".contains($0) }) && !text.hasPrefix("-[") && !text.hasPrefix("+[") { return false }
+        if text.contains(" ? ") || text.contains(" && ") || text.contains(" || ") { return false }
+        // A symbol's parentheses hold labels (`at:from:`) or types, not a call's arguments (`(.info, message)`).
+        let cTypes = ["int", "unsigned", "char", "long", "short", "void", "bool", "float", "double", "size_t", "const", "struct"]
+        var depth = 0
+        var groupStart = text.startIndex
+        for index in text.indices {
+            if text[index] == "(" {
+                depth += 1
+                if depth == 1 { groupStart = text.index(after: index) }
+                continue
+            }
+            guard text[index] == ")" else { continue }
+            depth -= 1
+            guard depth == 0, groupStart <= index else { continue }
+            let items = text[groupStart..<index].split(separator: ",").map { $0.drop { $0 == " " } }
+            for item in items where !item.isEmpty && !item.contains(":") {
+                let first = item.first!
+                let typeLike = first.isUppercase || "_$([@*<".contains(first)
+                    || cTypes.contains { item.hasPrefix($0) } || ["inout ", "some ", "any ", "borrowing ", "consuming "].contains { item.hasPrefix($0) }
+                if !typeLike { return false }
+            }
+        }
+        // `label: value` inside parentheses is a call; a demangled name has `label:` with no space, or a type.
+        var rest = text[...]
+        while let colon = rest.range(of: ": ") {
+            let after = rest[colon.upperBound...].first
+            if let after, after == "." || after.isLowercase || after == "\"" || after.isNumber { return false }
+            rest = rest[colon.upperBound...]
+        }
+        let head = text.prefix { $0 != "(" && $0 != "<" && $0 != " " }
+        if !text.contains("("), !text.contains("::"), head.contains("."),
+           !head.split(separator: ".").contains(where: { $0.first?.isUppercase == true || $0.first == "$" }) {
+            return false
+        }
+        return true
     }
 
     /// `File.swift:128`, `File.swift line 147`, `file /p/File.swift, line 13` in `text`.

@@ -27,7 +27,6 @@ enum CrashServiceMessages {
             ProducerFunction("PLCrashReporter", .signalHandler, source: "microsoft/plcrashreporter Source/PLCrashReporter.m"),
             ProducerFunction("bsg_ksmach", .signalHandler, source: "bugsnag/bugsnag-cocoa Bugsnag/KSCrash"),
             ProducerFunction("bsg_kscrashsentry_", .signalHandler, source: "bugsnag/bugsnag-cocoa Bugsnag/KSCrash/Source/KSCrash/Recording/Sentry"),
-            ProducerFunction("__sanitizer::", .signalHandler, source: "llvm/llvm-project compiler-rt/lib/sanitizer_common (a sanitizer's report or deadly-signal handler)"),
         ]
     )
 }

@@ -28,17 +28,23 @@ enum Producers {
     static let messages: [ProducerMessage] = all.flatMap(\.messages)
     static let functions: [ProducerFunction] = all.flatMap(\.functions)
 
-    /// Each entry's longest fixed fragment, searched for in one pass.
+    /// Each entry's longest fixed fragment (``ProducerMessage/needles``),
+    /// searched for in one pass, and the entry each belongs to.
     private static let needles = ByteNeedles(messages.flatMap(\.needles))
+    private static let needleOwners: [Int] = messages.indices.flatMap { index in
+        Array(repeating: index, count: messages[index].needles.count)
+    }
 
     /// Whether `line` may hold a catalog message (one pass over its bytes).
     static func mayHoldMessage(_ line: Substring) -> Bool { needles.occurs(in: line) }
 
-    /// The entries `line` holds, longest template first.
+    /// The entries `line` holds, longest template first: only those whose
+    /// needle occurs in it are matched in full.
     static func entries<Line: StringProtocol>(in line: Line) -> [ProducerMessage] {
         let text = Substring(line)
-        guard mayHoldMessage(text) else { return [] }
-        return messages.filter { $0.matches(text) }.sorted { $0.template.utf8.count > $1.template.utf8.count }
+        let candidates = Set(needles.occurring(in: text).map { needleOwners[$0] })
+        return candidates.map { messages[$0] }.filter { $0.matches(text) }
+            .sorted { $0.template.utf8.count > $1.template.utf8.count || ($0.template.utf8.count == $1.template.utf8.count && $0.template < $1.template) }
     }
 
     /// Whether any entry `line` holds has `meaning`.

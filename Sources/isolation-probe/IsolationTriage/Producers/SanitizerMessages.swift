@@ -62,7 +62,6 @@ enum ThreadSanitizerMessages {
             ProducerMessage("ThreadSanitizer: ILL on unknown address {address}", .signal, signal: "SIGILL", source: "llvm/llvm-project compiler-rt/lib/sanitizer_common/sanitizer_symbolizer_report.cpp (ReportDeadlySignalImpl: `ERROR: %s: %s on unknown address %p (pc %p bp %p sp %p T%d)`)", examples: ["==4242==ERROR: ThreadSanitizer: ILL on unknown address 0x000000000000 (pc 0x55d0b7f5c0e7 bp 0x7ffd5f1c sp 0x7ffd5f10 T0)"]),
         ],
         functions: [
-            ProducerFunction("__tsan::", .signalHandler, source: "llvm/llvm-project compiler-rt/lib/tsan/rtl"),
         ]
     )
 }

@@ -45,7 +45,8 @@ enum SwiftRuntimeMessages {
             ProducerMessage("Swift runtime failure: {reason}", .stop, cause: "precondition",
                             source: "swiftlang/swift lib/IRGen/IRGenFunction.cpp (trap names)",
                             examples: ["Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value"]),
-            ProducerMessage("*** Program crashed: {description} at {address} ***", .stop,
+            // The headline names the signal (the entries below), not a cause.
+            ProducerMessage("*** Program crashed: {description} at {address} ***", .signal,
                             source: "swiftlang/swift stdlib/public/libexec/swift-backtrace/main.swift",
                             examples: ["*** Program crashed: Illegal instruction at 0x0000000000000001 ***"]),
             ProducerMessage("Illegal instruction at", .signal, signal: "SIGILL", source: "swiftlang/swift stdlib/public/libexec/swift-backtrace/main.swift",

@@ -1,0 +1,83 @@
+/// What stands before a frame on its line and is not part of it: a log's
+/// timestamp and process (`2026-12-01 10:00:00.123+0000 App[42:7] `,
+/// `Dec  1 10:00:00 host app[42]: `), a container's name (`web-1  | `),
+/// and the counts and tree glyphs of a `sample` or spindump call tree
+/// (`    + ! :  2000 f()  (in App) + 40  [0x1]`).
+///
+/// ```swift
+/// FrameLinePrefixes.droppingLogPrefix("2026-12-01T10:00:00Z app[42]: 3  App  f() + 4")   // "3  App  f() + 4"
+/// FrameLinePrefixes.sampleFrame("  + 2000 Store.load()  (in App) + 40  [0x1000]")?.symbol  // "Store.load()"
+/// ```
+enum FrameLinePrefixes {
+    /// The line after a leading timestamp and the process or container
+    /// name that follows it; the line itself when it has neither.
+    static func droppingLogPrefix(_ line: Substring) -> Substring {
+        var rest = line
+        if let afterTime = droppingTimestamp(rest) {
+            rest = afterTime.drop { $0 == " " }
+            // `App[4242:1234567] `, `host app[42]: `, `app: `.
+            let words = rest.prefix(120).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            for count in [1, 2] where words.count >= count {
+                let last = words[count - 1]
+                if (last.hasSuffix("]") || last.hasSuffix("]:")) && last.contains("["), let end = rest.range(of: last) {
+                    return rest[end.upperBound...].drop { $0 == " " || $0 == "\t" }
+                }
+            }
+            return rest
+        }
+        // `web-1  | ` (docker compose), `pod/app-7f9 | `.
+        if let bar = rest.prefix(80).range(of: " | "), !rest[..<bar.lowerBound].contains("("),
+           rest[..<bar.lowerBound].trimmingCharacters(in: .whitespaces).allSatisfy({ $0.isLetter || $0.isNumber || "-_./".contains($0) }) {
+            return rest[bar.upperBound...]
+        }
+        return rest
+    }
+
+    /// The rest after an ISO-8601 or syslog timestamp at the line's start.
+    static func droppingTimestamp(_ line: Substring) -> Substring? {
+        let bytes = Array(line.utf8.prefix(40))
+        func digits(_ at: Int, _ count: Int) -> Bool {
+            at + count <= bytes.count && bytes[at..<(at + count)].allSatisfy { $0 >= 48 && $0 <= 57 }
+        }
+        var end: Int
+        if digits(0, 4), bytes.count > 19, bytes[4] == 45, digits(5, 2), bytes[7] == 45, digits(8, 2),
+           bytes[10] == 32 || bytes[10] == 84, digits(11, 2), bytes[13] == 58, digits(14, 2), bytes[16] == 58, digits(17, 2) {
+            end = 19   // 2026-12-01 10:00:00 / 2026-12-01T10:00:00
+        } else if bytes.count > 15, ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+                    .contains(String(decoding: bytes[0..<3], as: UTF8.self)), bytes[3] == 32 {
+            var at = 4
+            while at < bytes.count, bytes[at] == 32 { at += 1 }
+            guard digits(at, 1) else { return nil }
+            while at < bytes.count, bytes[at] >= 48 && bytes[at] <= 57 { at += 1 }
+            guard at + 9 <= bytes.count, bytes[at] == 32, digits(at + 1, 2), bytes[at + 3] == 58 else { return nil }
+            end = at + 9   // Dec  1 10:00:00
+        } else {
+            return nil
+        }
+        // Fractions and a zone: `.123456`, `Z`, `+0000`, `+00:00`.
+        while end < bytes.count, bytes[end] == 46 || bytes[end] == 44 || (bytes[end] >= 48 && bytes[end] <= 57)
+            || bytes[end] == 90 || bytes[end] == 43 || bytes[end] == 58 || (bytes[end] == 45 && end > 19) { end += 1 }
+        return line.dropFirst(end)
+    }
+
+    /// A call-tree line of `sample` or a spindump: tree glyphs, a sample
+    /// count, the function, `(in Image)`, an offset and an address; its
+    /// depth is where the count starts. Nil for any other line.
+    static func sampleFrame(_ line: Substring) -> (symbol: String, image: String?, address: String?, depth: Int)? {
+        var rest = line
+        var depth = 0
+        while let first = rest.first, " +!:|`".contains(first) { rest = rest.dropFirst(); depth += 1 }
+        let count = rest.prefix { $0.isNumber }
+        guard !count.isEmpty, rest.dropFirst(count.count).first == " " else { return nil }
+        rest = rest.dropFirst(count.count).drop { $0 == " " }
+        guard let open = rest.range(of: "  (in ") ?? rest.range(of: " (in "), let close = rest[open.upperBound...].firstIndex(of: ")") else { return nil }
+        let symbol = rest[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        let image = String(rest[open.upperBound..<close])
+        var address: String?
+        if let bracket = rest[close...].range(of: "[0x"), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
+            address = "0x" + rest[bracket.upperBound..<end]
+        }
+        guard !symbol.isEmpty else { return nil }
+        return (symbol, image.isEmpty ? nil : image, address, depth)
+    }
+}
