@@ -15,9 +15,12 @@ struct LintRuleExampleTests {
         try #require(LintRules.all.first { $0.description.id == id }).description
     }
 
-    /// Where the rule `id` reports findings in `example`, linted as one file.
+    /// Where the rule `id` reports findings in `example`, linted as one file
+    /// with the rule turned on (a rule may be off by default).
     static func positions(of id: String, in code: String) -> [LintPosition] {
-        let report = LintEngine().lint(sources: [ParsedSource(path: "Example.swift", text: code)])
+        var configuration = LintConfiguration()
+        if let rule = LintRule(rawValue: id) { configuration.severities[rule] = .warning }
+        let report = LintEngine(configuration: configuration).lint(sources: [ParsedSource(path: "Example.swift", text: code)])
         return report.findings.filter { $0.rule.rawValue == id }.map { LintPosition(line: $0.line, column: $0.column) }
             .sorted()
     }

@@ -39,7 +39,7 @@ struct LintCandidate {
     /// which someone has to put in.
     static let rulesWithReach: Set<LintRule> = [
         .uncheckedSendableStoredClosure, .uncheckedSendableGenericBox, .nonisolatedUnsafeMutableClosure, .uncheckedBoxOfClosure,
-        .uncheckedHolderOfIsolatedConformance,
+        .uncheckedHolderOfIsolatedConformance, .nonisolatedUnsafeReplaceableFunction,
     ]
 
     /// A candidate for a finding made without a syntax node (one about a

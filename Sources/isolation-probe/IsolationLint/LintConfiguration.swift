@@ -45,7 +45,8 @@ package struct LintConfiguration: Sendable {
     package var included: [String] = []
     /// Globs of files (or directories) never linted.
     package var excluded: [String] = []
-    /// Severity per rule; rules not listed are warnings.
+    /// Severity per rule; a rule not listed has its default severity
+    /// (a warning, or off for a rule a team turns on).
     package var severities: [LintRule: Severity] = [:]
     /// Wrapper types known to keep isolated values in (a team's own `Mutex`
     /// backport taking `inout sending`): never looked into or flagged.

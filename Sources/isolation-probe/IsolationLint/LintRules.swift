@@ -12,6 +12,7 @@ package enum LintRules {
             UncheckedStoredClosureRule.self,
             GenericBoxRule.self,
             NonisolatedUnsafeClosureRule.self,
+            NonisolatedUnsafeReplaceableFunctionRule.self,
             BoxOfClosureRule.self,
             AssumeIsolatedRule.self,
             IsolatedConformanceHolderRule.self,

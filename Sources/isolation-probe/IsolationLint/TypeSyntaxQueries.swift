@@ -93,6 +93,40 @@ enum TypeSyntaxQueries {
         return finder.found
     }
 
+    /// The named types a stored property of this type holds, each as its
+    /// written path: `[["Storage"]]` for `Storage?`, `[["Outer", "Inner"]]`
+    /// for `Outer.Inner`, `[["Array"], ["Storage"]]` for `Array<Storage>`.
+    /// Metatypes and key paths hold no value of the types written in them.
+    ///
+    /// ```swift
+    /// let type: TypeSyntax = "[Outer.Inner]?"
+    /// print(TypeSyntaxQueries.heldTypePaths(in: type))  // [["Outer", "Inner"]]
+    /// ```
+    static func heldTypePaths(in type: TypeSyntax) -> [[String]] {
+        final class Finder: SyntaxVisitor {
+            var paths: [[String]] = []
+            override func visit(_ node: MetatypeTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                if TypeSyntaxQueries.valuelessWrappers.contains(node.name.text) || node.name.text.hasSuffix("KeyPath") {
+                    return .skipChildren
+                }
+                if !Self.isQualifier(node) { paths.append([node.name.text]) }
+                return .visitChildren
+            }
+            override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+                if !Self.isQualifier(node) { paths.append(TypeSyntaxQueries.path(of: TypeSyntax(node))) }
+                return .visitChildren
+            }
+            /// `Outer` in `Outer.Inner` names where `Inner` is, not a held type.
+            static func isQualifier(_ node: some TypeSyntaxProtocol) -> Bool {
+                node.parent?.as(MemberTypeSyntax.self)?.baseType.id == node.id
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(type)
+        return finder.paths
+    }
+
     /// Whether `type` refers to any of `names` anywhere.
     static func mentions(_ names: Set<String>, in type: TypeSyntax) -> Bool {
         final class Finder: SyntaxVisitor {

@@ -271,6 +271,26 @@ extension BoxOfClosureRule: SourceLintRule {
                     static let hook = SomeLock<↓(() -> Void)?>(nil)
                 }
                 """),
+            // A box whose value lives in a nested class, Sendable by an extension.
+            LintExample("""
+                import Foundation
+
+                struct Guarded<Value> {
+                    private final class Storage { var value: Value; init(_ v: Value) { value = v } }
+                    private let storage: Storage
+                    private let lock = NSLock()
+                    init(_ value: Value) { storage = Storage(value) }
+                    func withLock<R>(_ body: (inout Value) -> R) -> R {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return body(&storage.value)
+                    }
+                }
+
+                extension Guarded: @unchecked Sendable {}
+
+                enum Hooks { static let onBlocked = Guarded<↓(() -> Void)?>(nil) }
+                """),
         ],
         nonTriggeringExamples: [
             LintExample("""

@@ -102,9 +102,10 @@ struct GenericBoxRule {
         let stored = StoredMembers.members(of: block).typed.filter { member in
             !overUnsafeStorage || TypeSyntaxQueries.isNonisolatedUnsafe(member.modifiers)
         }
-        let storedParameters = unconstrained.filter { parameter in
-            stored.contains { TypeSyntaxQueries.storesValue(of: [parameter], in: $0.type) }
-        }
+        let holdings = stored.map { member in
+            (member: member, held: held(unconstrained, in: member.type, scope: info.path, box: info))
+        }.filter { !$0.held.parameters.isEmpty }
+        let storedParameters = holdings.reduce(into: Set<String>()) { $0.formUnion($1.held.parameters) }
         guard !storedParameters.isEmpty else { return nil }
 
         var outlets: [String] = []
@@ -134,11 +135,46 @@ struct GenericBoxRule {
         }
         guard !outlets.isEmpty else { return nil }
         let positions = Set(info.genericParameterNames.enumerated().filter { storedParameters.contains($0.element) }.map(\.offset))
-        let storage = stored.filter { TypeSyntaxQueries.storesValue(of: storedParameters, in: $0.type) }
-            .map { "`\($0.name): \($0.type.trimmedDescription)`" }.joined(separator: ", ")
+        let storage = holdings.map { holding in
+            "`\(holding.member.name): \(holding.member.type.trimmedDescription)`"
+                + (holding.held.via.isEmpty ? "" : " (via `\(holding.held.via.joined(separator: "` → `"))`)")
+        }.joined(separator: ", ")
         return Analysis(
             parameters: storedParameters, positions: positions, outlets: outlets, storage: storage,
             conformance: overUnsafeStorage ? "Sendable over `nonisolated(unsafe)` storage" : "@unchecked Sendable")
+    }
+
+    /// Which of `parameters` a stored property of `type`, written in the
+    /// type at `scope`, holds: those written in it (`var value: T`,
+    /// `Storage<T>`), and those held by the stored members of a type nested
+    /// in `box`, which sees the box's parameters without repeating them
+    /// (`private let storage: Storage` beside
+    /// `private final class Storage { var value: Value }`). `via` names the
+    /// nested members passed through, e.g. `["Guarded.Storage.value: Value"]`.
+    private func held(
+        _ parameters: Set<String>, in type: TypeSyntax, scope: [String], box: SourceIndex.TypeInfo,
+        visiting: Set<String> = []
+    ) -> (parameters: Set<String>, via: [String]) {
+        var held = parameters.filter { TypeSyntaxQueries.storesValue(of: [$0], in: type) }
+        var via: [String] = []
+        for path in TypeSyntaxQueries.heldTypePaths(in: type) where held != parameters {
+            guard let name = path.last,
+                let nested = index.type(named: name, qualifier: Array(path.dropLast()), from: scope, near: box.source.path),
+                nested.path.count > box.path.count, nested.path.starts(with: box.path)
+            else { continue }
+            let key = nested.path.joined(separator: ".")
+            guard !visiting.contains(key) else { continue }
+            for member in StoredMembers.of(nested) {
+                // A nested type's own parameter of the same name hides the box's.
+                let wanted = parameters.subtracting(held).subtracting(nested.genericParameterNames)
+                guard !wanted.isEmpty else { break }
+                let inner = self.held(wanted, in: member.type, scope: nested.path, box: box, visiting: visiting.union([key]))
+                guard !inner.parameters.isEmpty else { continue }
+                held.formUnion(inner.parameters)
+                if via.isEmpty { via = ["\(key).\(member.name): \(member.type.trimmedDescription)"] + inner.via }
+            }
+        }
+        return (held, via)
     }
 
     /// Whether `member` is a `let` whose type is a class declared in the
@@ -342,6 +378,25 @@ extension GenericBoxRule: SourceLintRule {
                     init(_ value: Value) { self.value = value }
                     func withLock<R>(_ body: (inout Value) -> R) -> R { body(&value) }
                 }
+                """),
+            // The value lives in a nested class, which sees `Value` without
+            // repeating it; the conformance is an extension (or in another file).
+            LintExample("""
+                import Foundation
+
+                struct ↓Guarded<Value> {
+                    private final class Storage { var value: Value; init(_ v: Value) { value = v } }
+                    private let storage: Storage
+                    private let lock = NSLock()
+                    init(_ value: Value) { storage = Storage(value) }
+                    func withLock<R>(_ body: (inout Value) -> R) -> R {
+                        lock.lock()
+                        defer { lock.unlock() }
+                        return body(&storage.value)
+                    }
+                }
+
+                extension Guarded: @unchecked Sendable {}
                 """),
         ],
         nonTriggeringExamples: [

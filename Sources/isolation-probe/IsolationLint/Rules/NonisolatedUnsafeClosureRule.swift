@@ -1,41 +1,85 @@
 import SwiftSyntax
 
 /// `nonisolated-unsafe-mutable-closure`: a `nonisolated(unsafe) var` (a
-/// global, a static or an instance member) whose type holds a function.
+/// global, a static or an instance member) whose type holds a function that
+/// is not `@Sendable`.
 ///
-/// `nonisolated(unsafe)` switches off checking of the variable: writes race
-/// with reads, and a non-`@Sendable` closure assigned from main-actor code runs
-/// on whichever thread reads the variable.
+/// `nonisolated(unsafe)` switches off checking of the variable: a
+/// non-`@Sendable` closure assigned from main-actor code runs on whichever
+/// thread reads the variable, where its isolation check traps. A variable
+/// holding only `@Sendable` or global-actor functions has no such trap; its
+/// replace-while-read race is `nonisolated-unsafe-replaceable-function`'s,
+/// which reads this rule's `output`.
 ///
 /// ```swift
-/// let candidates = NonisolatedUnsafeClosureRule(index: index).check(sources)
+/// let rule = NonisolatedUnsafeClosureRule(index: index)
+/// let candidates = rule.check(sources)
+/// let onlySafe = rule.variables(in: sources).filter(\.holdsOnlySafeFunctions)
 /// ```
 struct NonisolatedUnsafeClosureRule {
+    /// A `nonisolated(unsafe) var` that holds functions, and which.
+    struct FunctionVariable {
+        let binding: PatternBindingSyntax
+        let source: ParsedSource
+        /// The qualified name, e.g. `Logging.fallback`.
+        let name: String
+        /// "static", "global" or "member", as the messages say it.
+        let kind: String
+        let isStatic: Bool
+        /// The functions it holds, safe ones (`@Sendable`, `@MainActor`…) marked.
+        let hits: [FunctionTypeFinder.Hit]
+
+        /// Whether every function it holds may be called on any thread.
+        var holdsOnlySafeFunctions: Bool { hits.allSatisfy(\.isSafe) }
+
+        /// The fix both rules about such variables give.
+        var fix: String {
+            "Store a `@Sendable` function in a lock: "
+                + "`\(isStatic ? "static " : "")let \(binding.pattern.trimmedDescription) = SafeBox<@Sendable (…) -> …>(…)` "
+                + "(or Mutex) with computed get/set through withLock; or make it a `let`, or isolate "
+                + "it with `@MainActor`."
+        }
+    }
+
     let index: SourceIndex
 
+    /// The variables holding a function that is not `@Sendable`.
     func check(_ sources: [ParsedSource]) -> [LintCandidate] {
+        variables(in: sources).compactMap { variable in
+            guard let hit = variable.hits.first(where: { !$0.isSafe }) else { return nil }
+            let settingsNote = index.targetSettings(of: variable.source.path)?.mainActorClosureNote
+            return LintCandidate(
+                rule: .nonisolatedUnsafeMutableClosure, at: variable.binding.pattern, in: variable.source,
+                message: "`\(variable.name)` is a nonisolated(unsafe) mutable \(variable.kind) holding \(hit.description), "
+                    + "which is not @Sendable: a closure assigned from main-actor code runs on whichever "
+                    + "thread reads the variable, where its isolation check traps; writes also race with reads."
+                    + (settingsNote.map { " " + $0 } ?? ""),
+                fix: variable.fix)
+        }
+    }
+
+    /// Every `nonisolated(unsafe) var` in `sources` that holds a function,
+    /// `@Sendable` or not (locals excepted: no other thread reaches them).
+    func variables(in sources: [ParsedSource]) -> [FunctionVariable] {
         var finder = FunctionTypeFinder(index: index)
         finder.includeSafeFunctions = true
-        var candidates: [LintCandidate] = []
+        var variables: [FunctionVariable] = []
         for source in sources {
-            let visitor = Visitor(source: source, finder: finder, settingsNote: index.targetSettings(of: source.path)?.mainActorClosureNote)
+            let visitor = Visitor(source: source, finder: finder)
             visitor.walk(source.tree)
-            candidates += visitor.candidates
+            variables += visitor.variables
         }
-        return candidates
+        return variables
     }
 
     private final class Visitor: ScopedVisitor {
         let source: ParsedSource
         let finder: FunctionTypeFinder
-        /// What the target's default isolation makes of the closures stored.
-        let settingsNote: String?
-        var candidates: [LintCandidate] = []
+        var variables: [FunctionVariable] = []
 
-        init(source: ParsedSource, finder: FunctionTypeFinder, settingsNote: String?) {
+        init(source: ParsedSource, finder: FunctionTypeFinder) {
             self.source = source
             self.finder = finder
-            self.settingsNote = settingsNote
             super.init()
         }
 
@@ -55,25 +99,10 @@ struct NonisolatedUnsafeClosureRule {
                 } else {
                     hits = []
                 }
-                guard let hit = hits.first(where: { !$0.isSafe }) ?? hits.first else { continue }
-                let name = (scope + [binding.pattern.trimmedDescription]).joined(separator: ".")
-                let kind = isStatic ? "static" : place == .global ? "global" : "member"
-                let message: String
-                if hit.isSafe {
-                    message = "`\(name)` is a nonisolated(unsafe) mutable \(kind) holding \(hit.description): "
-                        + "replacing it while another thread reads it is a data race the compiler no longer sees."
-                } else {
-                    message = "`\(name)` is a nonisolated(unsafe) mutable \(kind) holding \(hit.description), "
-                        + "which is not @Sendable: a closure assigned from main-actor code runs on whichever "
-                        + "thread reads the variable, where its isolation check traps; writes also race with reads."
-                        + (settingsNote.map { " " + $0 } ?? "")
-                }
-                candidates.append(LintCandidate(
-                    rule: .nonisolatedUnsafeMutableClosure, at: binding.pattern, in: source, message: message,
-                    fix: "Store a `@Sendable` function in a lock: "
-                        + "`\(isStatic ? "static " : "")let \(binding.pattern.trimmedDescription) = SafeBox<@Sendable (…) -> …>(…)` "
-                        + "(or Mutex) with computed get/set through withLock; or make it a `let`, or isolate "
-                        + "it with `@MainActor`."))
+                guard !hits.isEmpty else { continue }
+                variables.append(FunctionVariable(
+                    binding: binding, source: source, name: (scope + [binding.pattern.trimmedDescription]).joined(separator: "."),
+                    kind: isStatic ? "static" : place == .global ? "global" : "member", isStatic: isStatic, hits: hits))
             }
             return .visitChildren
         }
@@ -101,11 +130,12 @@ struct NonisolatedUnsafeClosureRule {
 extension NonisolatedUnsafeClosureRule: SourceLintRule {
     static let description = LintRuleDescription(
         id: "nonisolated-unsafe-mutable-closure",
-        helpLine: "a nonisolated(unsafe) var holds a function",
-        summary: "A nonisolated(unsafe) mutable global, static or member holds a function value.",
-        documentation: "a `nonisolated(unsafe) var` (global, static or member, with any access modifier) holding a function",
-        rationale: "nonisolated(unsafe) turns off checking of the variable itself: assignments race with "
-            + "reads, and a closure stored from isolated code runs wherever the variable is read.",
+        helpLine: "a nonisolated(unsafe) var holds a non-@Sendable function",
+        summary: "A nonisolated(unsafe) mutable global, static or member holds a function that is not @Sendable.",
+        documentation: "a `nonisolated(unsafe) var` (global, static or member, with any access modifier) holding a "
+            + "function that is not `@Sendable`",
+        rationale: "nonisolated(unsafe) turns off checking of the variable itself: a closure stored from "
+            + "isolated code runs wherever the variable is read, and assignments race with reads.",
         triggeringExamples: [
             LintExample("nonisolated(unsafe) var ↓globalHook: (() -> Void)? = nil"),
             LintExample("""
@@ -123,12 +153,22 @@ extension NonisolatedUnsafeClosureRule: SourceLintRule {
 
                 enum Logging {
                     nonisolated(unsafe) static var ↓fallback: LoggingSink = { print($0) }
-                    nonisolated(unsafe) static var ↓replaceable: @Sendable () -> Void = {}
                 }
                 """),
         ],
         nonTriggeringExamples: [
             LintExample("nonisolated(unsafe) let globalHook: @Sendable () -> Void = {}"),
+            // A @Sendable function runs correctly on any thread; replacing it
+            // while another thread reads it is `nonisolated-unsafe-replaceable-function`'s.
+            LintExample("""
+                public final class Job: Sendable {
+                    nonisolated(unsafe) public var onDone: (@MainActor @Sendable () -> Void)?
+                }
+
+                enum Logging {
+                    nonisolated(unsafe) static var replaceable: @Sendable () -> Void = {}
+                }
+                """),
             LintExample("""
                 enum Logging {
                     @MainActor static var fallback: (String) -> Void = { print($0) }
@@ -154,6 +194,12 @@ extension NonisolatedUnsafeClosureRule: SourceLintRule {
 
     static func check(_ run: LintRun) -> [LintCandidate] {
         NonisolatedUnsafeClosureRule(index: run.index).check(run.sources)
+    }
+
+    /// Every `nonisolated(unsafe) var` holding a function, for
+    /// `nonisolated-unsafe-replaceable-function`.
+    static func output(_ run: LintRun) -> [FunctionVariable] {
+        NonisolatedUnsafeClosureRule(index: run.index).variables(in: run.sources)
     }
 }
 
