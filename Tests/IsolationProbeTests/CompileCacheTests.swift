@@ -206,3 +206,31 @@ struct CompileCacheTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+/// A cache folder copied to another path (`cp -a`, a CI cache restored
+/// elsewhere) carries a clang module cache that records its old path; the
+/// real compiler refuses it, so the probe must notice and rebuild it.
+@Suite("A cache that moved", .tags(.slow), .skippedInFastTier)
+struct MovedCacheTests {
+    @Test("a cache holding case 1, copied with cp -a, compiles case 2 in the copy: the module cache is rebuilt once, with a note")
+    func copiedCacheCompilesNewCases() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("moved-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let original = base.appendingPathComponent("original").path
+        let copy = base.appendingPathComponent("copy").path
+        let first = try await ProbeBinary.run(["run", "1", "--cache-dir", original, "--quiet"])
+        try #require(first.termination.shellStatus == 0, "\(first.standardOutput)\(first.standardError)")
+        let copying = try await ChildProcess.run(executable: "/bin/cp", arguments: ["-a", original, copy], limits: .init(timeout: .seconds(120), maxOutputBytes: 1 << 20))
+        try #require(copying.termination == .exited(0), "\(copying.standardError)")
+
+        let moved = try await ProbeBinary.run(["run", "2", "--cache-dir", copy])
+        #expect(moved.termination.shellStatus == 0, "\(moved.standardOutput)\(moved.standardError)")
+        #expect(moved.standardError.contains("(compiled)"), "case 2 was not compiled in the copy: \(moved.standardError)")
+        let notes = moved.standardError.split(separator: "\n").filter { $0.contains("module cache") }
+        #expect(notes.count == 1 && notes[0].contains(copy), "one note naming the copy's module cache: \(moved.standardError)")
+
+        let again = try await ProbeBinary.run(["run", "2", "--cache-dir", copy])
+        #expect(again.termination.shellStatus == 0, "\(again.standardOutput)\(again.standardError)")
+        #expect(!again.standardError.contains("module cache"), "rebuilt again: \(again.standardError)")
+    }
+}

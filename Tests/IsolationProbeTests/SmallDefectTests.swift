@@ -130,21 +130,6 @@ struct SmallDefectTests {
         #expect(messages.first?.hasSuffix("cannot read: a folder, not a file") == true, "\(messages)")
     }
 
-    @Test("a name that is not valid UTF-8 is not just \"no such file\"")
-    func nonUTF8Name() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("probe-names-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // The shell makes and passes the raw byte 0xFF, which Swift strings cannot hold.
-        let run = try await ChildProcess.run(
-            executable: "/bin/sh",
-            arguments: ["-c", #"name="$(printf 'crash\377.ips')"; echo crash > "$1/$name"; "$2" triage "$1/$name"; "$2" lint "$1/$name""#, "sh",
-                        directory.path, ProbeBinary.path],
-            limits: .init(timeout: .seconds(120), maxOutputBytes: 1 << 20))
-        let output = run.standardOutput + run.standardError
-        #expect(output.components(separatedBy: "not valid UTF-8").count == 3, "\(output)")
-    }
-
     @Test("lint names a folder it cannot list instead of skipping it silently",
           .enabled(if: Unprivileged.prefix != nil, "as root, and setpriv cannot drop root's capabilities here"))
     func unlistableFolderIsNamed() async throws {

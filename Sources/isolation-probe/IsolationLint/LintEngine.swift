@@ -91,29 +91,25 @@ package struct LintEngine {
     /// The text of `file`, or why it cannot be linted.
     static func read(_ file: String) -> Result<String, LintReport.SkippedFile> {
         // Reading a FIFO or a device would block or never end.
-        let type: FileAttributeType?
-        let size: Int
-        do {
-            let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
-            let attributes = try FileManager.default.attributesOfItem(atPath: target)
-            type = attributes[.type] as? FileAttributeType
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let path = BytePath(shown: file)
+        let descriptor: Int32
+        do throws(BytePath.Failure) {
+            let status = try path.status()
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                return .failure(.init(path: file, reason: "not a regular file"))
+            }
+            guard Int(status.st_size) <= maximumFileSize else {
+                return .failure(.init(path: file, reason: "\(status.st_size) bytes, more than lint reads (\(maximumFileSize >> 20) MiB)"))
+            }
+            descriptor = try path.open(O_RDONLY)
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            return .failure(.init(path: file, reason: "cannot read: \(reason)"))
-        }
-        guard type == .typeRegular else {
-            return .failure(.init(path: file, reason: "not a regular file"))
-        }
-        guard size <= maximumFileSize else {
-            return .failure(.init(path: file, reason: "\(size) bytes, more than lint reads (\(maximumFileSize >> 20) MiB)"))
+            return .failure(.init(path: file, reason: "cannot read: \(error)"))
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd() ?? Data()
         } catch {
-            let reason = (error as NSError).localizedFailureReason ?? error.localizedDescription
-            return .failure(.init(path: file, reason: "cannot read: \(reason)"))
+            return .failure(.init(path: file, reason: "cannot read: \(FileProblem.reason(error))"))
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             return .failure(.init(path: file, reason: "not UTF-8 text"))

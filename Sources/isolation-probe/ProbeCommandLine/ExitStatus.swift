@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ProbeSupport
 
 extension ParsableCommand {
     /// Parses and runs `arguments` as this root command, printing messages
@@ -54,10 +55,12 @@ extension ParsableCommand {
             """
     }
 
-    /// Runs the process's own command line and exits with
+    /// Runs the process's own command line (its arguments as
+    /// ``BytePath/commandLineArguments`` shows them, so a file name that is
+    /// not UTF-8 still names its file) and exits with
     /// ``runReturningExitStatus(_:)``'s status.
     package static func mainExitingWithStatus() async -> Never {
-        let status = await runReturningExitStatus(Array(CommandLine.arguments.dropFirst()))
+        let status = await runReturningExitStatus(BytePath.commandLineArguments)
         Foundation.exit(status)
     }
 }

@@ -41,28 +41,23 @@ package enum FileProblem {
         return nsError.localizedDescription
     }
 
-    /// Why `path`, which the caller could not find, cannot be reached: not
-    /// always that nothing is there. A folder on the way may not be
-    /// searchable, or the name may have reached the probe with invalid
-    /// UTF-8 replaced (Swift's command-line arguments are decoded).
+    /// Why `path` (shown as ``BytePath/shown`` shows it), which the caller
+    /// could not find, cannot be reached: not always that nothing is there.
+    /// A folder on the way may not be searchable.
     ///
     /// ```swift
     /// FileProblem.unreachable("/root/x.swift")  // "permission denied: a folder on the way cannot be searched"
     /// ```
     package static func unreachable(_ path: String) -> String {
-        var status = stat()
-        if lstat(path, &status) == 0 {
+        do throws(BytePath.Failure) {
+            let status = try BytePath(shown: path).status(followingLinks: false)
             return status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link to nothing" : "not a file or folder the probe can use"
-        }
-        switch errno {
-        case EACCES:
-            return "permission denied: a folder on the way cannot be searched"
-        case ENOENT where path.unicodeScalars.contains("\u{FFFD}"):
-            return "no such file or directory (its name is not valid UTF-8 and reached the probe altered; rename it)"
-        case ENOENT:
-            return "no such file or directory"
-        default:
-            return String(cString: strerror(errno))
+        } catch {
+            switch error.code {
+            case EACCES: return "permission denied: a folder on the way cannot be searched"
+            case ENOENT: return "no such file or directory"
+            default: return error.description
+            }
         }
     }
 }

@@ -27,9 +27,10 @@ package enum InPlaceFile {
     /// writable. Root may write anything, but a file its owner marked
     /// read-only is still not the probe's to change.
     package static func checkWritable(_ path: String) throws(Failure) {
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-        guard status.st_mode & S_IWUSR != 0, access(path, W_OK) == 0 else {
+        let file = BytePath(shown: path)
+        let status: stat
+        do { status = try file.status() } catch { throw Failure(path: path, reason: error.description) }
+        guard status.st_mode & S_IWUSR != 0, file.withCString({ access($0, W_OK) }) == 0 else {
             throw Failure(
                 path: path,
                 reason: "the file is read-only (mode \(String(status.st_mode & 0o7777, radix: 8))); make it writable to let --fix change it, or see the change with --fix --dry-run")
@@ -40,8 +41,8 @@ package enum InPlaceFile {
     /// symbolic link leads to), which must still read `old`, by `new`.
     package static func replace(path: String, old: String, new: String) throws(Failure) {
         try checkWritable(path)
-        let descriptor = open(path, O_RDWR | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        let descriptor: Int32
+        do { descriptor = try BytePath(shown: path).open(O_RDWR) } catch { throw Failure(path: path, reason: error.description) }
         defer { close(descriptor) }
         let oldBytes = Array(old.utf8)
         let newBytes = Array(new.utf8)

@@ -96,16 +96,16 @@ package enum SARIF {
     package struct Location: Encodable {
         let physicalLocation: PhysicalLocation
 
-        /// A location in `file` (relative to the working directory, or absolute).
+        /// A location in `file` (relative to the working directory, or
+        /// absolute; shown as ``BytePath/shown`` shows it). The URI encodes
+        /// the name's own bytes, so a byte that is not UTF-8 is `%FF`.
         package init(file: String, line: Int, column: Int?) {
             let artifact: ArtifactLocation
             if file.hasPrefix("/") {
-                artifact = ArtifactLocation(uri: URL(fileURLWithPath: file).absoluteString, uriBaseId: nil)
+                artifact = ArtifactLocation(uri: "file://" + BytePath(shown: file).uriPath, uriBaseId: nil)
             } else {
                 let relative = file.hasPrefix("./") ? String(file.dropFirst(2)) : file
-                artifact = ArtifactLocation(
-                    uri: relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? relative,
-                    uriBaseId: "SRCROOT")
+                artifact = ArtifactLocation(uri: BytePath(shown: relative).uriPath, uriBaseId: "SRCROOT")
             }
             physicalLocation = PhysicalLocation(
                 artifactLocation: artifact, region: Region(startLine: max(line, 1), startColumn: column))

@@ -45,11 +45,10 @@ package enum SwiftSourceFiles {
     /// silently.
     package static func find(at paths: [String], unlisted: inout [UnlistedFolder]) throws(MissingPath) -> [String] {
         var files: [String] = []
-        let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { throw MissingPath(path: path) }
-            guard isDirectory.boolValue else {
+            let named = BytePath(shown: path)
+            guard named.exists else { throw MissingPath(path: path) }
+            guard named.isFolder else {
                 files.append(path)
                 continue
             }
@@ -69,18 +68,16 @@ package enum SwiftSourceFiles {
     private static func collect(
         directory: String, into files: inout [String], visited: inout Set<String>, unlisted: inout [UnlistedFolder]
     ) {
-        let real = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else { return }
+        let folder = BytePath(shown: directory)
+        guard visited.insert(folder.resolved()?.shown ?? directory).inserted else { return }
         let entries: [String]
-        do { entries = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            unlisted.append(UnlistedFolder(path: directory, reason: FileProblem.reason(error)))
+        do { entries = try folder.entries() } catch {
+            unlisted.append(UnlistedFolder(path: directory, reason: error.description))
             return
         }
         for entry in entries.sorted() {
             let path = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            if exists, isDirectory.boolValue {
+            if BytePath(shown: path).isFolder {
                 if !skippedDirectories.contains(entry), !entry.hasPrefix(".build") {
                     collect(directory: path, into: &files, visited: &visited, unlisted: &unlisted)
                 }

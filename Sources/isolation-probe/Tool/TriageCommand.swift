@@ -78,25 +78,31 @@ struct TriageCommand: AsyncParsableCommand {
         if let hints, let sources { join = TriageSourceJoin(tracer: try ClosureFlowTracer(paths: [sources]), hints: hints) }
         let triage = CrashTriage(timeLimit: timeLimit)
         let packageSettings = await readPackageSettings()
+        let notes = caseNotes()
+        let text = TriageTextRenderer(caseNotes: notes)
         var outcomes: [TriageOutcome] = []
         for source in Self.expandingFolders(files.isEmpty ? ["-"] : files) {
+            var made: [TriageOutcome] = []
             do {
                 let diagnoses = try await triage.triageEach(try Self.read(source, within: timeLimit), source: source == "-" ? "<stdin>" : source)
                 for var diagnosis in diagnoses {
                     if let hints { diagnosis.sourceMatches = SourceMatch.rank(hints, for: diagnosis) }
                     diagnosis.closureJoins = join?.joins(for: diagnosis)
                     diagnosis.routeSettings = diagnosis.isolation.flatMap { RouteSettings(for: $0, package: packageSettings, sourcesRoot: sources) }
-                    outcomes.append(.diagnosed(diagnosis))
+                    made.append(.diagnosed(diagnosis))
                 }
             } catch {
-                outcomes.append(.failed(error))
+                made.append(.failed(error))
             }
+            // Text is written as each input is done, so one slow input (a
+            // FIFO waiting for its writer) holds back only what follows it.
+            if format == .text, !made.isEmpty {
+                let blocks = made.map { text.render([$0]) }.joined(separator: "\n")
+                FileHandle.standardOutput.write(Data(((outcomes.isEmpty ? "" : "\n") + blocks).utf8))
+            }
+            outcomes += made
         }
-        let notes = caseNotes()
-        switch format {
-        case .text: print(TriageTextRenderer(caseNotes: notes).render(outcomes), terminator: "")
-        case .json: print(TriageJSONRenderer(caseNotes: notes).render(outcomes), terminator: "")
-        }
+        if format == .json { print(TriageJSONRenderer(caseNotes: notes).render(outcomes), terminator: "") }
         if outcomes.contains(where: { if case .failed = $0 { true } else { false } }) { throw ExitCode(2) }
         if outcomes.contains(where: { if case .diagnosed(let diagnosis) = $0 { diagnosis.verdict == .unknown } else { false } }) {
             throw ExitCode(1)
@@ -109,17 +115,11 @@ struct TriageCommand: AsyncParsableCommand {
     /// with no such file stays, for ``read(_:)`` to refuse by name.
     static func expandingFolders(_ arguments: [String]) -> [String] {
         arguments.flatMap { argument -> [String] in
-            var isDirectory: ObjCBool = false
-            guard argument != "-", FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory),
-                  isDirectory.boolValue, let names = try? FileManager.default.contentsOfDirectory(atPath: argument) else {
-                return [argument]
-            }
+            let folder = BytePath(shown: argument)
+            guard argument != "-", folder.isFolder, let names = try? folder.entries() else { return [argument] }
             let files = names.filter { !$0.hasPrefix(".") }.sorted()
                 .map { (argument.hasSuffix("/") ? argument : argument + "/") + $0 }
-                .filter { path in
-                    var isFolder: ObjCBool = false
-                    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
-                }
+                .filter { path in BytePath(shown: path).exists && !BytePath(shown: path).isFolder }
             return files.isEmpty ? [argument] : files
         }
     }
@@ -145,24 +145,20 @@ struct TriageCommand: AsyncParsableCommand {
     /// more than ``PastedText/maximumBytes``. Regular files, pipes, FIFOs
     /// (`isolation-probe triage <(journalctl -b)`) and devices are all read
     /// the same way, as a stream; a regular file's size is checked first.
+    /// A path is opened by its bytes (``BytePath``), whatever its name.
     static func read(_ source: String) throws(TriageInputError) -> Data {
         if source == "-" { return try readToEnd(FileHandle.standardInput, named: "<stdin>") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+        let path = BytePath(shown: source)
+        guard let status = try? path.status() else {
             throw .unreadable(source: source, reason: FileProblem.unreachable(source))
         }
-        if isDirectory.boolValue { throw .unreadable(source: source, reason: "a folder with no report file in it") }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: source)
-        if attributes?[.type] as? FileAttributeType == .typeRegular, let size = attributes?[.size] as? Int,
-           size > PastedText.maximumBytes {
-            throw .tooLarge(source: source, bytes: size, limit: PastedText.maximumBytes)
-        }
-        guard FileManager.default.isReadableFile(atPath: source) else {
-            throw .unreadable(source: source, reason: "permission denied")
+        if status.st_mode & S_IFMT == S_IFDIR { throw .unreadable(source: source, reason: "a folder with no report file in it") }
+        if status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > PastedText.maximumBytes {
+            throw .tooLarge(source: source, bytes: Int(status.st_size), limit: PastedText.maximumBytes)
         }
         let handle: FileHandle
-        do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: source)) } catch {
-            throw .unreadable(source: source, reason: FileProblem.reason(error))
+        do { handle = FileHandle(fileDescriptor: try path.open(O_RDONLY), closeOnDealloc: true) } catch {
+            throw .unreadable(source: source, reason: error.code == EACCES ? "permission denied" : error.description)
         }
         defer { try? handle.close() }
         return try readToEnd(handle, named: source)

@@ -164,7 +164,7 @@ package actor CaseCompiler {
         // keeps and is renamed into place in one step, so a concurrent
         // probe never sees half an entry.
         let work = try StagingFolder(in: toolchain.cacheDirectory)
-        let moduleCache = toolchain.cacheDirectory.appendingPathComponent("module-cache", isDirectory: true)
+        let moduleCache = libraries.moduleCache.url
         var diagnostics = ""
         var commands: [[String]] = []
         var moduleObjects: [URL] = []
@@ -249,12 +249,14 @@ package actor CaseCompiler {
     private func runCompiler(_ arguments: [String], in directory: URL) async throws -> ChildProcess.Result {
         let result: ChildProcess.Result
         do {
-            result = try await ChildProcess.run(
-                executable: toolchain.swiftc,
-                arguments: arguments,
-                workingDirectory: directory.path,
-                limits: Self.compileLimits
-            )
+            result = try await libraries.moduleCache.compiling { [toolchain] in
+                try await ChildProcess.run(
+                    executable: toolchain.swiftc,
+                    arguments: arguments,
+                    workingDirectory: directory.path,
+                    limits: Self.compileLimits
+                )
+            }
         } catch {
             throw ProbeError.compilerLaunchFailed("\(error)")
         }

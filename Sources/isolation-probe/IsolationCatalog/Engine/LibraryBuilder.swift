@@ -28,6 +28,8 @@ package actor LibraryBuilder {
     package let toolchain: Toolchain
     package let libraries: [EmbeddedLibrary]
     private let announce: @Sendable (String) async -> Void
+    /// The module cache its compiles and the case compiles share.
+    package let moduleCache: ModuleCache
     private var build: Task<Built, any Error>?
 
     /// Where the embedded sources were written and the libraries built.
@@ -52,6 +54,7 @@ package actor LibraryBuilder {
         self.toolchain = toolchain
         self.libraries = libraries
         self.announce = announce
+        moduleCache = ModuleCache(in: toolchain.cacheDirectory, announce: announce)
     }
 
     /// The search paths and objects for `names` and everything they depend on.
@@ -131,8 +134,7 @@ package actor LibraryBuilder {
                     _ = try await run(toolchain.clang, ["-c", "-g", "-O0"] + include + searchPaths + [source.path, "-o", object.path], library: library.name)
                 }
             case .swift:
-                let moduleCache = toolchain.cacheDirectory.appendingPathComponent("module-cache", isDirectory: true)
-                let common = Self.swiftFlags + ["-module-name", library.name, "-module-cache-path", moduleCache.path] + searchPaths
+                let common = Self.swiftFlags + ["-module-name", library.name, "-module-cache-path", moduleCache.url.path] + searchPaths
                 _ = try await run(toolchain.swiftc, common + ["-emit-module", "-emit-module-path", modules.appendingPathComponent("\(library.name).swiftmodule").path] + sources.map(\.path), library: library.name)
                 _ = try await run(toolchain.swiftc, common + ["-c", "-wmo", "-o", objects.appendingPathComponent("\(library.name).o").path] + sources.map(\.path), library: library.name)
             }
@@ -155,9 +157,11 @@ package actor LibraryBuilder {
     private func run(_ executable: String, _ arguments: [String], library: String) async throws -> ChildProcess.Result {
         let result: ChildProcess.Result
         do {
-            result = try await ChildProcess.run(
-                executable: executable, arguments: arguments, workingDirectory: toolchain.cacheDirectory.path,
-                limits: .init(timeout: .seconds(600), maxOutputBytes: 8 << 20))
+            result = try await moduleCache.compiling { [toolchain] in
+                try await ChildProcess.run(
+                    executable: executable, arguments: arguments, workingDirectory: toolchain.cacheDirectory.path,
+                    limits: .init(timeout: .seconds(600), maxOutputBytes: 8 << 20))
+            }
         } catch {
             throw ProbeError.compilerLaunchFailed("\(executable): \(error)")
         }

@@ -67,7 +67,7 @@ package struct ProbeEngine: Sendable {
 
     /// Observes each (case, configuration) pair; the result keeps the input order.
     package func observe(_ work: [(ProbeCase, BuildConfiguration)]) async throws -> [Observation] {
-        await progress.start(total: work.count)
+        await progress.start(work.map { (caseID: $0.0.id, configurationID: $0.1.id) })
         return try await Self.boundedMap(work, limit: options.jobs) { item in
             let observation = try await observe(item.0, in: item.1)
             await progress.finished(observation)

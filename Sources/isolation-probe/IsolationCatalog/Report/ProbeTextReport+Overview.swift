@@ -1,14 +1,13 @@
 extension ProbeTextReport {
-    /// The default command's report, one screen whatever the catalog's
-    /// size: the cases by outcome, the summary line (with every case that
-    /// was not as expected), and the commands that show more.
+    /// The default command's report, one 80-column screen whatever the
+    /// catalog's size: the cases by outcome, the summary line (with every
+    /// case that was not as expected), and the commands that show more.
     ///
     /// ```swift
     /// print(ProbeTextReport.overview(observations))
     /// ```
     package static func overview(_ observations: [Observation]) -> String {
-        var out = "isolation-probe: \(observations.count) case(s), each compiled and run in one configuration; "
-        out += "what happened:\n"
+        var out = "isolation-probe: \(observations.count) case(s), each compiled and run in one configuration:\n"
         for outcome in Outcome.allCases {
             let seen = observations.filter { $0.outcome == outcome }
             guard !seen.isEmpty else { continue }
@@ -23,22 +22,25 @@ extension ProbeTextReport {
             out += "  isolation-probe run \(ids)    the full report of what was not as expected (! above)\n"
         }
         out += """
-              isolation-probe run              the full report: evidence, offender, why and fix for every case
-              isolation-probe explain 1        one case: what it shows, its expectations, why, the fix
-              isolation-probe matrix           every case in 6 compiler configurations, as one table
-              isolation-probe lint Sources     find the same loopholes in your own code
+              isolation-probe run            every case in full: evidence, offender, fix
+              isolation-probe explain 1      one case: what it shows, expectations, why, fix
+              isolation-probe matrix         every case in 6 configurations, as one table
+              isolation-probe lint Sources   find the same loopholes in your own code
 
             """
         return out
     }
 
-    /// `items` after `prefix`, wrapped at ``width`` with continuation lines
-    /// indented under the first item.
+    /// The overview's width: a terminal's 80 columns.
+    static let screenWidth = 80
+
+    /// `items` after `prefix`, wrapped at ``screenWidth`` with continuation
+    /// lines indented under the first item.
     private static func wrapped(_ items: [String], after prefix: String) -> String {
         var out = ""
         var line = prefix
         for item in items {
-            if line.count + 1 + item.count > width, line.count > prefix.count {
+            if line.count + 1 + item.count > screenWidth, line.count > prefix.count {
                 out += line + "\n"
                 line = String(repeating: " ", count: prefix.count)
             }
