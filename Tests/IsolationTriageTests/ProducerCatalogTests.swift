@@ -1,0 +1,42 @@
+@testable import IsolationTriage
+import Testing
+
+/// The producers' catalog (`IsolationTriage/Producers/`): every entry says
+/// where its words come from, matches the lines given as its examples, and
+/// a producer's id names one file.
+@Suite("Producers' catalog")
+struct ProducerCatalogTests {
+    @Test("every message's examples match it, and every entry names its source")
+    func examplesMatch() {
+        for producer in Producers.all {
+            for entry in producer.messages {
+                #expect(!entry.source.isEmpty, "\(producer.id): \(entry.template) has no source")
+                #expect(!entry.examples.isEmpty, "\(producer.id): \(entry.template) has no example")
+                for example in entry.examples {
+                    #expect(entry.matches(example), "\(producer.id): `\(example)` does not match `\(entry.template)`")
+                    #expect(Producers.entries(in: example).contains(entry), "\(producer.id): the catalog's look-up misses `\(example)`")
+                }
+            }
+            for function in producer.functions {
+                #expect(!function.source.isEmpty, "\(producer.id): \(function.name) has no source")
+            }
+        }
+    }
+
+    @Test("producer ids are unique, and every cause a stop names has words")
+    func idsAndCauses() {
+        let ids = Producers.all.map(\.id)
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        for entry in Producers.messages where entry.meaning == .stop {
+            guard let cause = entry.cause else { continue }
+            #expect(TrapCause.known[cause] != nil, "`\(entry.template)` names the cause \(cause), which TrapCause.known lacks")
+        }
+    }
+
+    @Test("a quoted message may capitalise its first letter; a line opener may not move")
+    func caseAndPlacement() {
+        #expect(Producers.line("I get \"Data race detected: @MainActor function at M/F.swift:3 was not called on the main thread\"", means: .isolationWarning))
+        #expect(Producers.line("Killed", means: .killed))
+        #expect(!Producers.line("the job was Killed by the scheduler", means: .killed))
+    }
+}
