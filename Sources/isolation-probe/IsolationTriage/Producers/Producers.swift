@@ -35,9 +35,6 @@ enum Producers {
         Array(repeating: index, count: messages[index].needles.count)
     }
 
-    /// Whether `line` may hold a catalog message (one pass over its bytes).
-    static func mayHoldMessage(_ line: Substring) -> Bool { needles.occurs(in: line) }
-
     /// The entries `line` holds, longest template first: only those whose
     /// needle occurs in it are matched in full.
     static func entries<Line: StringProtocol>(in line: Line) -> [ProducerMessage] {
