@@ -40,6 +40,7 @@ public struct CrashTriage: Sendable {
     /// ```
     public func triage(_ data: Data, source: String) async throws(TriageInputError) -> Diagnosis {
         let text = try PastedText.decode(data, source: source)
+        Producers.prepare()
         // On a thread of its own: with a large stack for deep input, and
         // abandoned (left to finish, its result dropped) past the limit.
         switch LargeStackThread.run(budget: .seconds(timeLimit), { CrashReportReader.read(text) }) {
@@ -58,6 +59,7 @@ public struct CrashTriage: Sendable {
     /// ```
     public func triageEach(_ data: Data, source: String) async throws(TriageInputError) -> [Diagnosis] {
         let text = try PastedText.decode(data, source: source)
+        Producers.prepare()
         let pieces = CrashReportReader.crashes(in: text)
         switch LargeStackThread.run(budget: .seconds(timeLimit), { pieces.map(CrashReportReader.read) }) {
         case .finished(let reports):
