@@ -79,6 +79,19 @@ struct CommandLineTests {
         #expect(await ProbeBinary.exitStatus(["explain", "8b"]) == 0)
     }
 
+    @Test("list: every case's full name, then at least two spaces before its configuration")
+    func listColumns() async throws {
+        let result = try await ProbeBinary.run(["list", "--format", "json"])
+        let manifests = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let text = try await ProbeBinary.run(["list"]).standardOutput
+        let lines = text.split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines.count == manifests.count)
+        for (line, manifest) in zip(lines, manifests) {
+            let name = "\(manifest["catalog"] ?? "") \(manifest["id"] ?? "")"
+            #expect(line.hasPrefix(name + "  "), "\(line)")
+        }
+    }
+
     @Test("exit status is 1 when an observation contradicts its expectation, 0 when all match")
     func mismatchExitStatus() async throws {
         let temporary = try TemporaryCatalog()

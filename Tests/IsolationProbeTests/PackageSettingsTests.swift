@@ -201,7 +201,7 @@ struct RouteSettingsTests {
     @Test("an assumeIsolated trap names NonisolatedNonsendingByDefault")
     func assumeIsolated() throws {
         let finding = IsolationFinding(offender: StackFrame(index: 3, symbol: "recordOnMain()", file: "/ci/Sources/App/Record.swift"),
-                                       route: .assumeIsolatedOffActor(reason: "test"))
+                                       route: .assumeIsolatedOffActor(reason: "test", why: "", fix: ""))
         #expect(RouteSettings(for: finding, package: nil, sourcesRoot: nil)?.settings.map(\.label) == ["NN"])
         #expect(RouteSettings(for: finding, package: Self.app, sourcesRoot: nil)?.settings.map(\.label) == ["no NN"])
     }

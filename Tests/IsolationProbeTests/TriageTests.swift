@@ -63,14 +63,15 @@ struct TriageCommandTests {
         return url.path
     }
 
-    @Test("a report is triaged in text with the case's explanation; exit 0")
+    @Test("a report is triaged in text, why and fix in its own names, the catalog's case as the same story; exit 0")
     func text() async throws {
         let result = try await ProbeBinary.run(["triage", try Self.report("lldb-seed-ios18.txt")])
         #expect(result.termination.shellStatus == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasSuffix(": isolation-trap (lldb backtrace)") == true)
         #expect(lines.contains("  offender    closure #1 in FalsePositivesApp.init() at FalsePositivesApp.swift"))
-        #expect(lines.contains { $0.hasPrefix("  why (1)     The closure is written inside a @MainActor initializer") })
+        #expect(lines.contains { $0.hasPrefix("  why         `closure #1 in FalsePositivesApp.init()` was written in `FalsePositivesApp.init()`") })
+        #expect(lines.contains { $0.hasPrefix("  same story  catalog 1: ") })
         #expect(lines.contains("  more        isolation-probe explain 1"))
     }
 

@@ -132,15 +132,17 @@ package enum ProbeTextReport {
 
     /// The `list` command's table.
     package static func list(_ cases: [ProbeCase]) -> String {
-        var out = "id".padding(toLength: 34, withPad: " ", startingAt: 0) + "primary           expected          title\n"
-        for probeCase in cases {
+        let rows = cases.map { probeCase in
             let manifest = probeCase.manifest
-            out += "\(manifest.catalog) \(manifest.id)".padding(toLength: 34, withPad: " ", startingAt: 0)
-            out += manifest.primary.id.padding(toLength: 18, withPad: " ", startingAt: 0)
-            out += (manifest.expectation(for: manifest.primary)?.description ?? "-").padding(toLength: 18, withPad: " ", startingAt: 0)
-            out += manifest.title + "\n"
+            return ["\(manifest.catalog) \(manifest.id)", manifest.primary.id,
+                    manifest.expectation(for: manifest.primary)?.description ?? "-", manifest.title]
         }
-        return out
+        // Columns sized to their longest entry, so no name runs into the next.
+        let header = ["id", "primary", "expected", "title"]
+        let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            (0..<3).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[3] + "\n"
+        }.joined()
     }
 
     /// The `explain` command's text.

@@ -52,3 +52,66 @@ extension RouteEvidence {
         return "the executor check at its entry is the one -enable-actor-data-race-checks inserts (built without it, the closure runs on that thread unchecked)"
     }
 }
+
+/// The names a route's story is told in: the report's own types, functions
+/// and threads, each in backticks.
+extension RouteEvidence {
+    /// The actor the check expected: the one a message names, else the main
+    /// actor (the usual owner of a check through `dispatch_assert_queue`).
+    var expectedActor: String {
+        guard let stated = TriageClassifier.expectedExecutor(in: messages), !stated.contains("MainActor") else {
+            return "the main actor"
+        }
+        return "`\(stated)`"
+    }
+
+    /// Where the offender ran, as a phrase: `on a Foundation `Thread``,
+    /// or `on another thread` when no launcher is in the frames.
+    var ranOn: String {
+        "on " + (launcher?.name ?? "another thread")
+    }
+
+    /// `` `Canvas.draw()` `` for the offender, or "the code above the check".
+    var offenderName: String {
+        offender.map { "`\($0.displayName)`" } ?? "the code above the check"
+    }
+
+    /// The first frame below the offender, past thunks, that is a protocol
+    /// witness: the call entered the offender through a conformance.
+    var witnessBelow: StackFrame? {
+        below.prefix { $0.isThunk || ProtocolWitness($0.symbol) != nil }.first { ProtocolWitness($0.symbol) != nil }
+    }
+}
+
+/// `protocol witness for P.f() in conformance X`, read into its parts.
+///
+/// ```swift
+/// let witness = ProtocolWitness("protocol witness for Renderer.draw() in conformance Canvas")
+/// witness?.requirement       // "Renderer.draw()"
+/// witness?.protocolName      // "Renderer"
+/// witness?.conformingType    // "Canvas"
+/// ```
+struct ProtocolWitness {
+    let requirement: String
+    let conformingType: String
+
+    init?(_ symbol: String?) {
+        guard let symbol, let start = symbol.range(of: "protocol witness for "),
+              let conformance = symbol.range(of: " in conformance ", range: start.upperBound..<symbol.endIndex) else { return nil }
+        requirement = String(symbol[start.upperBound..<conformance.lowerBound])
+        let type = symbol[conformance.upperBound...].prefix { $0 != " " && $0 != ":" }
+        guard !requirement.isEmpty, !type.isEmpty else { return nil }
+        conformingType = String(type)
+    }
+
+    /// The protocol: the requirement's name up to its last `.` before any parameters.
+    var protocolName: String {
+        let name = requirement.prefix { $0 != "(" && $0 != " " }
+        return name.split(separator: ".").dropLast().joined(separator: ".")
+    }
+
+    /// The requirement's member name: `draw()` for `Renderer.draw()`.
+    var memberName: String {
+        protocolName.isEmpty ? requirement : String(requirement.dropFirst(protocolName.count + 1))
+    }
+}

@@ -121,7 +121,10 @@ public enum TriageClassifier {
     /// Every route an isolation trap may have taken, in the order they are
     /// asked; the first that answers decides. Each is one file in `Kinds/`.
     static let routes: [any IsolationRouteKind.Type] = [
+        // A deinit's assumeIsolated is the deinit's story, not a callback's.
+        DeinitOffActorRoute.self,
         AssumeIsolatedRoute.self,
+        IsolatedConformanceRoute.self,
         PreconcurrencyWitnessRoute.self,
         StoredClosureRoute.self,
         UncheckedModuleCallbackRoute.self,

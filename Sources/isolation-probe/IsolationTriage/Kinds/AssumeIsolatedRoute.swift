@@ -26,12 +26,27 @@ enum AssumeIsolatedRoute: IsolationRouteKind {
             return .assumeIsolatedOffActor(
                 reason: "assumeIsolated is on the crashed thread's stack (frame \(assume.index): \(assume.displayName))"
                     + (calledByProgram ? ", inside a closure the program's own code called back" : ""),
+                why: story(frames, calledByProgram: calledByProgram), fix: fix(frames),
                 inCallback: calledByProgram)
         }
         if let message = frames.messages.first(where: { $0.contains("Expected same executor as") }) {
-            return .assumeIsolatedOffActor(reason: "the runtime's message is the one assumeIsolated/preconditionIsolated print: \(message)")
+            return .assumeIsolatedOffActor(reason: "the runtime's message is the one assumeIsolated/preconditionIsolated print: \(message)",
+                                           why: story(frames, calledByProgram: false), fix: fix(frames))
         }
         return nil
+    }
+
+    private static func story(_ frames: RouteEvidence, calledByProgram: Bool) -> String {
+        let caller = calledByProgram ? ", called back by \(frames.callerName)," : ""
+        return "\(frames.offenderName) called assumeIsolated, a promise that it already runs on \(frames.expectedActor); "
+            + "it ran\(caller) \(frames.ranOn), so the promise was false and the runtime stopped the program. "
+            + "assumeIsolated compiles in every mode because it moves the check to run time."
+    }
+
+    private static func fix(_ frames: RouteEvidence) -> String {
+        "In \(frames.offenderName), hop instead of asserting: `Task { @MainActor in … }` or `await MainActor.run { … }` "
+            + "runs the work on \(frames.expectedActor) whichever thread arrives. Keep assumeIsolated only where the API "
+            + "that calls this code documents that it calls on that actor."
     }
 }
 
@@ -40,12 +55,12 @@ extension IsolationRoute {
     /// promise does not hold, directly or in a callback (catalog 8c, 13a).
     ///
     /// ```swift
-    /// IsolationRoute.assumeIsolatedOffActor(reason: "").caseIDs   // ["8c", "13a"]
+    /// IsolationRoute.assumeIsolatedOffActor(reason: "", why: "", fix: "").caseIDs   // ["8c", "13a"]
     /// ```
-    public static func assumeIsolatedOffActor(reason: String, inCallback: Bool = false) -> IsolationRoute {
+    public static func assumeIsolatedOffActor(reason: String, why: String, fix: String, inCallback: Bool = false) -> IsolationRoute {
         let ids = AssumeIsolatedRoute.caseIDs
         return IsolationRoute(caseIDs: inCallback ? Array(ids.reversed()) : ids,
                               title: "assumeIsolated called off the actor it promises",
-                              reason: reason)
+                              reason: reason, why: why, fix: fix)
     }
 }

@@ -29,13 +29,29 @@ enum UncheckedModuleCallbackRoute: IsolationRouteKind {
         guard let offender = frames.offender, symbol.contains("closure #") else { return nil }
         let caller = frames.caller
         if let caller, caller.isSystem || (caller.image != nil && offender.image != nil && caller.image != offender.image) {
-            return .callbackIntoUncheckedModule(reason: "the closure was called back by \(frames.callerName) in \(caller.image ?? "another module"), not by the code that formed it")
+            return .callbackIntoUncheckedModule(reason: "the closure was called back by \(frames.callerName) in \(caller.image ?? "another module"), not by the code that formed it",
+                                                why: story(frames, handedTo: "\(frames.callerName) in \(caller.image ?? "another module")"), fix: fix(frames))
         }
         if let caller, let callerType = TriageClassifier.enclosingType(of: caller.symbol),
            let offenderType = TriageClassifier.enclosingType(of: symbol), callerType != offenderType {
-            return .callbackIntoUncheckedModule(reason: "the closure was formed in \(offenderType) and called back by \(frames.callerName), which it was handed to")
+            return .callbackIntoUncheckedModule(reason: "the closure was formed in \(offenderType) and called back by \(frames.callerName), which it was handed to",
+                                                why: story(frames, handedTo: frames.callerName), fix: fix(frames))
         }
         return nil
+    }
+
+    private static func story(_ frames: RouteEvidence, handedTo: String) -> String {
+        let formedIn = frames.closureFormedIn.map { "`\($0)`" } ?? "actor-isolated code"
+        return "\(frames.offenderName) was written in \(formedIn), which runs on \(frames.expectedActor), so the closure is "
+            + "isolated to it too. It was handed to \(handedTo), code compiled without strict concurrency checking "
+            + "(a Swift 5 module or a framework), which took a callback that is not `@Sendable` and called it back "
+            + "\(frames.ranOn); the closure's executor check stopped the program."
+    }
+
+    private static func fix(_ frames: RouteEvidence) -> String {
+        "Make the callback parameter `@Sendable` where it is declared, so the compiler sees the closure leave the actor; "
+            + "where that code is not yours, hop inside the closure you pass: `{ value in Task { @MainActor in … } }`, "
+            + "so only a nonisolated closure is handed over."
     }
 }
 
@@ -45,11 +61,11 @@ extension IsolationRoute {
     /// its own queue (catalog 8b).
     ///
     /// ```swift
-    /// IsolationRoute.callbackIntoUncheckedModule(reason: "").caseIDs   // ["8b"]
+    /// IsolationRoute.callbackIntoUncheckedModule(reason: "", why: "", fix: "").caseIDs   // ["8b"]
     /// ```
-    public static func callbackIntoUncheckedModule(reason: String) -> IsolationRoute {
+    public static func callbackIntoUncheckedModule(reason: String, why: String, fix: String) -> IsolationRoute {
         IsolationRoute(caseIDs: UncheckedModuleCallbackRoute.caseIDs,
                        title: "a callback handed to a Swift 5 module or framework that calls it on its own queue",
-                       reason: reason)
+                       reason: reason, why: why, fix: fix)
     }
 }

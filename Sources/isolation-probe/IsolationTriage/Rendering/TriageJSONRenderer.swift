@@ -31,7 +31,8 @@ public struct TriageJSONRenderer: Sendable {
     /// The JSON layout's version: 2 added `schemaVersion`, and per report
     /// `cause`, `offender`, `offenderBasis` and `input`; a text holding
     /// several crashes gives one report each. 3 added `confidence` (every
-    /// report) and `decidedBy` (when the confidence is not high).
+    /// report), `decidedBy` (when the confidence is not high) and the
+    /// route's `why` and `fix`.
     public static let schemaVersion = 3
 
     struct Document: Encodable {

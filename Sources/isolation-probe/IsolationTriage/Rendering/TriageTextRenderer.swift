@@ -55,17 +55,14 @@ public struct TriageTextRenderer: Sendable {
             if let route = finding.route {
                 lines += field("route", "catalog \(route.caseIDs.joined(separator: ", ")): \(route.title)")
                 lines += wrap(route.reason, label: "because")
-                // Your frames first, then the closest case in full (in the
-                // catalog's names); the others by title.
+                // The story and the fix in the report's names; the catalog's
+                // cases tell it again with theirs, one `explain` away.
                 if let yours = Self.inYourReport(finding) { lines += wrap(yours, label: "in yours") }
-                if let id = route.caseIDs.first, let note = caseNotes[id] {
-                    lines += wrap(note.explanation, label: "why (\(id))")
-                    lines += wrap(note.fix, label: "fix (\(id))")
-                }
-                for id in route.caseIDs.dropFirst() {
-                    guard let note = caseNotes[id] else { continue }
-                    lines += wrap("\(id): \(note.title)", label: "see also")
-                }
+                lines += wrap(route.why, label: "why")
+                lines += wrap(route.fix, label: "fix")
+                lines += field("same story", route.caseIDs.map { id in
+                    "catalog \(id)" + (caseNotes[id].map { ": \($0.title)" } ?? "")
+                }.joined(separator: "\n"))
                 lines += field("more", route.caseIDs.map { "isolation-probe explain \($0)" }.joined(separator: "\n"))
             } else if diagnosis.verdict == .isolationTrap {
                 lines += field("route", "no catalog route fits these frames; `isolation-probe list` shows the known ones")
@@ -116,7 +113,7 @@ public struct TriageTextRenderer: Sendable {
             text += "; `\(caller.displayName)` called it"
             if let queue = finding.queue { text += " on \(queue)" }
         }
-        return text + ". The catalog's case below tells the same story with its own names."
+        return text + "."
     }
 
     /// For an offender the report gives no line for: the command that finds
