@@ -123,4 +123,44 @@ struct TolerantReaderTests {
         let atBreakpoint = try #require(TolerantReader.read(CrashText("thread #1, stop reason = breakpoint 1.1\n0  Sync.flush()")))
         #expect(atBreakpoint.threads.first?.crashed == false)
     }
+
+    @Test("names as the demangler writes them: an accessor's type, a signature, an extension's context, a generic parameter")
+    func demangledNames() {
+        let read = frames("""
+            0  Swift._fatalErrorMessage (Swift.StaticString, Swift.UInt) -> () + 160
+            1  Shop.Basket.total.getter : Swift.Int + 12
+            2  (extension in Shop):__C.NSObject.sweep() -> () + 8
+            3  generic specialization <Swift.Int> of Shop.Basket.add<A>(_: A) -> () + 4
+            """)
+        #expect(read.map(\.symbol) == ["Swift._fatalErrorMessage (Swift.StaticString, Swift.UInt) -> ()", "Shop.Basket.total.getter : Swift.Int",
+                                        "(extension in Shop):__C.NSObject.sweep() -> ()", "generic specialization <Swift.Int> of Shop.Basket.add<A>(_: A) -> ()"])
+        let chain = frames("Shop.Basket.add(_:) → Swift.Set._Variant.insert(__owned τ_0_0) -> (inserted: Swift.Bool, memberAfterInsert: τ_0_0)")
+        #expect(chain.map(\.symbol) == ["Swift.Set._Variant.insert(__owned τ_0_0) -> (inserted: Swift.Bool, memberAfterInsert: τ_0_0)", "Shop.Basket.add(_:)"])
+        let long = (0..<40).map { "Shop.Step\($0).run(after:)" }.joined(separator: " → ")
+        #expect(frames(long).count == 40)
+    }
+
+    @Test("a bare function name is a frame inside a run of frames or with a number and an offset, not on its own")
+    func bareFunctionNames() {
+        #expect(frames("_assertionFailure(_:_:file:line:flags:)\nassumeIsolated\nsyncLoadCache").map(\.symbol)
+                == ["_assertionFailure(_:_:file:line:flags:)", "assumeIsolated", "syncLoadCache"])
+        #expect(frames("1  assumeIsolated + 16 (Store.swift:12)").map(\.symbol) == ["assumeIsolated"])
+        #expect(TolerantReader.read(CrashText("syncLoadCache\nassumeIsolated")) == nil)
+    }
+
+    @Test("malloc's process prefix is not code the prose names")
+    func mallocPrefix() {
+        let report = TolerantReader.read(CrashText("Shop(12570,0x10263f8c0) malloc: *** set a breakpoint in malloc_error_break to debug"))
+        #expect(report?.crashedThread?.frames.contains { $0.symbol?.hasPrefix("Shop(") == true } != true)
+    }
+
+    @Test("a stack pasted without its thread line is the crashed thread's in lldb's and Apple's layouts too, marked as inferred")
+    func headerlessStacks() throws {
+        for text in ["    frame #0: 0x0000000100000000 libdispatch.dylib`dispatch_assert_queue + 156",
+                     "0   libdispatch.dylib             \t0x0000000100000000 dispatch_assert_queue + 156"] {
+            let report = try #require(CrashReportReader.read(text))
+            #expect(report.crashedThread?.frames.first?.symbol == "dispatch_assert_queue", "\(text)")
+            #expect(report.crashMarkIsInferred, "\(text)")
+        }
+    }
 }

@@ -75,7 +75,7 @@ public enum AppleCrashTextParser {
                 threads.append(CrashThread(name: header.name, queue: header.queue, crashed: header.crashed))
                 section = .threads
             } else if let frame = parseFrame(text) {
-                if threads.isEmpty { threads.append(CrashThread(name: "thread (no header)")) }
+                if threads.isEmpty { threads.append(CrashThread(name: CrashThread.headerless)) }
                 threads[threads.count - 1].frames.append(frame)
             }
         }
@@ -92,8 +92,10 @@ public enum AppleCrashTextParser {
         }
         let signals = StopSignals.names(in: ([exceptionType ?? ""] + messages.filter { $0.hasPrefix("Termination") })
             .joined(separator: " "))
-        return CrashReport(format: .appleCrash, threads: threads, stopReason: exceptionType,
-                           signals: signals, messages: messages)
+        var report = CrashReport(format: .appleCrash, threads: threads, stopReason: exceptionType,
+                                 signals: signals, messages: messages)
+        if threads.count == 1, threads[0].name == CrashThread.headerless { report.inferCrashedStack(stoppedAtBreakpoint: false) }
+        return report
     }
 
     enum Section { case header, applicationSpecific, threads, binaryImages }

@@ -37,7 +37,7 @@ public enum LLDBBacktraceParser {
                 }
             } else if let frame = parseFrame(text) {
                 // `bt` pasted without its thread line still has frames.
-                if threads.isEmpty { threads.append(CrashThread(name: "thread (no header)")) }
+                if threads.isEmpty { threads.append(CrashThread(name: CrashThread.headerless)) }
                 threads[threads.count - 1].frames.append(frame)
             }
         }
@@ -46,8 +46,10 @@ public enum LLDBBacktraceParser {
         let crashed = stoppedThreads.count == 1 ? stoppedThreads[0]
             : selectedThread.flatMap { stoppedThreads.isEmpty || stoppedThreads.contains($0) ? $0 : nil }
         if let crashed { threads[crashed].crashed = true }
-        return CrashReport(format: .lldb, threads: threads, stopReason: stopReason,
-                           signals: stopReason.map(StopSignals.names(in:)) ?? [], crashMarkMayBeBreakpoint: true)
+        var report = CrashReport(format: .lldb, threads: threads, stopReason: stopReason,
+                                 signals: stopReason.map(StopSignals.names(in:)) ?? [], crashMarkMayBeBreakpoint: true)
+        if threads.count == 1, threads[0].name == CrashThread.headerless { report.inferCrashedStack(stoppedAtBreakpoint: false) }
+        return report
     }
 
     struct ThreadHeader {

@@ -54,11 +54,16 @@ public enum TolerantReader {
         var chainStart: Int?
         var chainIndents: [Int] = []
         var sawBreakpointStop = false
+        /// Whether the line before held a frame: a bare function name
+        /// (`syncLoadCodexCache`) is a frame only inside a run of frames.
+        var lastLineHeldFrame = false
         /// A check function and the code beside it, named in a sentence
         /// (``TolerantReader/proseStack(in:)``): the first such sentence's.
         var proseFrames: [StackFrame] = []
 
         mutating func read(_ raw: String) {
+            let afterFrame = lastLineHeldFrame
+            lastLineHeldFrame = false
             var line = FrameLinePrefixes.droppingLogPrefix(Substring(raw.prefix(TolerantReader.lineLimit)))
             if let sample = FrameLinePrefixes.sampleFrame(line) {
                 let frame = StackFrame(index: 0, image: sample.image, symbol: sample.symbol == "???" ? nil : sample.symbol, address: sample.address)
@@ -74,6 +79,10 @@ public enum TolerantReader {
             if readJSONFrame(line) { return }
             if let frames = TolerantReader.frames(in: line) {
                 addFrames(frames.frames, numbered: frames.numbered, indent: indent)
+                return
+            }
+            if afterFrame, TolerantReader.isBareFunctionName(line) {
+                addFrames([StackFrame(index: 0, symbol: String(line))], numbered: false, indent: indent)
                 return
             }
             endChain()
@@ -154,6 +163,7 @@ public enum TolerantReader {
                 threads[last].frames.append(frame)
             }
             frameLines += 1
+            lastLineHeldFrame = true
         }
 
         /// An unnumbered chain whose lines are indented deeper and deeper is
@@ -184,13 +194,9 @@ public enum TolerantReader {
             guard frameCount > 0 || !proseText.isEmpty || !signals.isEmpty || !headers.isEmpty || !messages.isEmpty || !mentions.isEmpty else {
                 return nil
             }
-            // A pasted stack with no thread header is the crashed thread's, as
-            // people paste it (unless the text says it stopped at a breakpoint).
-            let inferCrashed = threads.count == 1 && !threads[0].frames.isEmpty && !threads[0].crashed
-            if inferCrashed { threads[0].crashed = !sawBreakpointStop }
             var report = CrashReport(format: .fragment, threads: threads, signals: signals, messages: messages,
                                      crashMarkMayBeBreakpoint: sawBreakpointStop)
-            report.crashMarkIsInferred = inferCrashed
+            report.inferCrashedStack(stoppedAtBreakpoint: sawBreakpointStop)
             report.mentionedCode = mentions
             let headerText = headers.isEmpty ? "no header" : "headers: " + headers.joined(separator: ", ")
             let mentionText = mentions.isEmpty ? "" : ", \(mentions.count) name(s) of code in the prose"
@@ -278,7 +284,10 @@ public enum TolerantReader {
             return hasAddress || image != nil
                 ? LineFrames(frames: [StackFrame(index: index ?? 0, image: image)], numbered: index != nil) : nil
         }
-        guard hasAddress || image != nil || isSymbolShaped(symbolText) else { return nil }
+        guard hasAddress || image != nil || isSymbolShaped(symbolText)
+            // `1  assumeIsolated + 16`: a number and an offset make a bare name a frame.
+            || (index != nil && withoutOffsetAndLocation(symbolText).hadOffset && isBareFunctionName(withoutOffsetAndLocation(symbolText).name))
+        else { return nil }
         // `Module`symbol` (lldb, the exclusivity message).
         if image == nil, let tick = symbolText.firstIndex(of: "`"), tick > symbolText.startIndex,
            !symbolText[..<tick].contains(" ") {
@@ -287,7 +296,7 @@ public enum TolerantReader {
         }
         var location = FrameText.splitLocation(&symbolText, separator: " at ")
         // `(syncLoad → assumeIsolated, File.swift:128)`, `(Hex + 58940)`.
-        if symbolText.hasPrefix("("), symbolText.hasSuffix(")"), !symbolText.hasPrefix("(null)") {
+        if symbolText.hasPrefix("("), symbolText.hasSuffix(")"), !symbolText.hasPrefix("(null)"), isOneGroup(symbolText) {
             symbolText = symbolText.dropFirst().dropLast()
         }
         if location == nil, let found = locationToken(in: symbolText) {
@@ -302,7 +311,8 @@ public enum TolerantReader {
             if image == nil, !path.contains(" ") { image = path.split(separator: "/").last.map(String.init) }
             symbolText = Substring(symbolText[..<from.lowerBound].trimmingTrailingWhitespace())
         }
-        if symbolText.hasSuffix(" ()") { symbolText = symbolText.dropLast(3) }
+        // gdb's `f ()`, not a function type's `-> ()`.
+        if symbolText.hasSuffix(" ()"), !symbolText.hasSuffix("-> ()") { symbolText = symbolText.dropLast(3) }
         FrameText.dropOffset(&symbolText)
         symbolText = Substring(symbolText.trimmingTrailingWhitespace())
         var frames: [StackFrame] = []
@@ -321,6 +331,17 @@ public enum TolerantReader {
         }
         guard !frames.isEmpty, frames.contains(where: { $0.symbol != nil }) || hasAddress || image != nil else { return nil }
         return LineFrames(frames: frames, numbered: index != nil)
+    }
+
+    /// Whether the parenthesis `text` opens with closes at its end
+    /// (`(syncLoad → assumeIsolated)`, not `(extension in M):f() -> ()`).
+    static func isOneGroup(_ text: Substring) -> Bool {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "(" { depth += 1 } else if text[index] == ")" { depth -= 1 }
+            if depth == 0 { return text.index(after: index) == text.endIndex }
+        }
+        return false
     }
 
     /// Splits at runs of two or more spaces or a tab.
@@ -376,22 +397,16 @@ public enum TolerantReader {
     /// brackets) with a symbol's punctuation, or a Swift name's usual
     /// openings, and not a sentence.
     static func isSymbolShaped(_ line: Substring) -> Bool {
-        // The offset and the location after a symbol are not part of it.
-        var text = line
-        if text.hasSuffix(")"), let paren = text.range(of: " (", options: .backwards),
-           locationToken(in: text[paren.upperBound...]) != nil {
-            text = text[..<paren.lowerBound]
-        }
-        if let at = text.byteRange(of: " at ", backwards: true), locationToken(in: text[at.upperBound...]) != nil {
-            text = text[..<at.lowerBound]
-        }
-        FrameText.dropOffset(&text)
-        guard let first = text.first, text.count <= 600, text.contains(where: \.isLetter),
-              first.isLetter || "_$~-+[".contains(first) || text.hasPrefix("@objc ") || text.hasPrefix("@nonobjc ") else { return false }
+        let text = droppingSpecialization(withoutOffsetAndLocation(line).name)
+        // One symbol is shorter; a chain of them (`f → g → h`) may be longer.
+        guard let first = text.first, text.count <= 600 || text.contains("→") || text.contains("←"), text.contains(where: \.isLetter),
+              first.isLetter || "_$~-+[".contains(first) || text.hasPrefix("@objc ") || text.hasPrefix("@nonobjc ")
+                || text.hasPrefix("(extension in ") else { return false }
         guard looksLikeName(text) else { return false }
         if [".", ":", ",", "?", "!"].contains(where: { text.hasSuffix($0) }) && !text.hasSuffix("...") { return false }
         let openings = ["closure #", "implicit closure #", "static ", "protocol witness for", "specialized ",
-                        "partial apply for", "thunk for", "reabstraction thunk", "@objc ", "-[", "+[", "merged "]
+                        "partial apply for", "thunk for", "reabstraction thunk", "@objc ", "-[", "+[", "merged ",
+                        "(extension in ", "dispatch thunk of ", "outlined "]
         if openings.contains(where: { text.hasPrefix($0) }) { return true }
         if text.contains("→") || text.contains("←") { return true }
         if text.contains(" -> ") || text.contains(" <- ") {
@@ -400,7 +415,7 @@ public enum TolerantReader {
         }
         var depth = 0
         var sawPunctuation = false
-        for character in text {
+        for character in collapsingDemanglerSpaces(text) {
             switch character {
             case "(", "[", "<", "{": depth += 1; sawPunctuation = true
             case ")", "]", ">", "}": depth -= 1
@@ -411,6 +426,78 @@ public enum TolerantReader {
         }
         // A single word needs a symbol's punctuation (`_dispatch_sync_f_slow`, `Foo.bar`), not `Stacktrace`.
         return sawPunctuation && !text.allSatisfy({ $0.isNumber || $0 == "." })
+    }
+
+    /// A frame's text without the offset and the location after its symbol
+    /// (`f() + 16 (File.swift:12)`, `f() at File.swift:12`), and whether it had an offset.
+    static func withoutOffsetAndLocation(_ line: Substring) -> (name: Substring, hadOffset: Bool) {
+        var text = line
+        if text.hasSuffix(")"), let paren = text.range(of: " (", options: .backwards),
+           locationToken(in: text[paren.upperBound...]) != nil {
+            text = text[..<paren.lowerBound]
+        }
+        if let at = text.byteRange(of: " at ", backwards: true), locationToken(in: text[at.upperBound...]) != nil {
+            text = text[..<at.lowerBound]
+        }
+        let withOffset = text
+        FrameText.dropOffset(&text)
+        return (text, text.count != withOffset.count)
+    }
+
+    /// A function's plain name in lower camel case (`syncLoadCodexCache`):
+    /// a frame where a stack is written as bare names, though on its own
+    /// it could be any word.
+    ///
+    /// ```swift
+    /// TolerantReader.isBareFunctionName("assumeIsolated")   // true
+    /// TolerantReader.isBareFunctionName("Stacktrace")       // false
+    /// ```
+    static func isBareFunctionName(_ text: Substring) -> Bool {
+        guard (3...80).contains(text.count), let first = text.first, first.isASCII, first.isLowercase else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && text.dropFirst().contains(where: \.isUppercase)
+    }
+
+    /// The accessors the Swift demangler names, each written `X.value.getter : T`.
+    static let demangledAccessors = ["getter", "setter", "modify", "modify2", "read", "read2", "willset", "didset", "init",
+                                     "materializeForSet", "unsafeAddressor", "unsafeMutableAddressor"]
+
+    /// A demangled name without the spaces the demangler itself writes,
+    /// so that its shape can be judged as one token: an accessor's type
+    /// (`X.value.getter : Swift.Int`), a function type's result and effects
+    /// (`f() throws -> Swift.Int`), and the old demangler's space before a
+    /// signature (`Swift._fatalErrorMessage (Swift.StaticString) -> ()`).
+    static func collapsingDemanglerSpaces(_ text: Substring) -> String {
+        var collapsed = String(text)
+        for accessor in demangledAccessors { collapsed = collapsed.replacingOccurrences(of: ".\(accessor) : ", with: ".\(accessor):") }
+        for arrow in [" async throws -> ", " throws -> ", " rethrows -> ", " async -> ", " -> "] {
+            collapsed = collapsed.replacingOccurrences(of: arrow, with: "->")
+        }
+        if collapsed.contains("->"), let space = collapsed.firstIndex(of: " "),
+           collapsed[collapsed.index(after: space)...].hasPrefix("("), collapsed[..<space].contains("."), !collapsed[..<space].contains("(") {
+            collapsed.remove(at: space)
+        }
+        return collapsed
+    }
+
+    /// The demangler's specialization prefixes, each closed by `> of `.
+    static let specializationPrefixes = ["generic specialization <", "function signature specialization <",
+                                         "generic partial specialization <", "generic not re-abstracted specialization <"]
+
+    /// The specialized function a `… specialization <…> of f` names: its
+    /// parameters (`<Arg[0] = Owned To Guaranteed>`) are not part of the name's shape.
+    static func droppingSpecialization(_ text: Substring) -> Substring {
+        var rest = text
+        while let prefix = specializationPrefixes.first(where: { rest.hasPrefix($0) }) {
+            var depth = 1
+            var index = rest.index(rest.startIndex, offsetBy: prefix.count)
+            while index < rest.endIndex, depth > 0 {
+                if rest[index] == "<" { depth += 1 } else if rest[index] == ">" { depth -= 1 }
+                index = rest.index(after: index)
+            }
+            guard depth == 0, rest[index...].hasPrefix(" of ") else { return rest }
+            rest = rest[index...].dropFirst(4)
+        }
+        return rest
     }
 
     /// Whether `text` is written as a symbol is, not as code or prose: no
@@ -439,7 +526,8 @@ public enum TolerantReader {
             depth -= 1
             guard depth == 0, groupStart <= index else { continue }
             let items = text[groupStart..<index].split(separator: ",").map { $0.drop { $0 == " " } }
-            for item in items where !item.isEmpty && !item.contains(":") {
+            // `(extension in Module)` is the demangler's context of an extension's member.
+            for item in items where !item.isEmpty && !item.contains(":") && !item.hasPrefix("extension in ") {
                 let first = item.first!
                 let typeLike = first.isUppercase || "_$([@*<".contains(first)
                     || cTypes.contains { item.hasPrefix($0) } || ["inout ", "some ", "any ", "borrowing ", "consuming "].contains { item.hasPrefix($0) }
@@ -450,7 +538,8 @@ public enum TolerantReader {
         var rest = text[...]
         while let colon = rest.range(of: ": ") {
             let after = rest[colon.upperBound...].first
-            if let after, after == "." || after.isLowercase || after == "\"" || after.isNumber { return false }
+            // (`τ_0_0` is the demangler's generic parameter, a type.)
+            if let after, after == "." || (after.isLowercase && after != "τ") || after == "\"" || after.isNumber { return false }
             rest = rest[colon.upperBound...]
         }
         let head = text.prefix { $0 != "(" && $0 != "<" && $0 != " " }
@@ -619,8 +708,9 @@ public enum TolerantReader {
 
     /// A backticked span naming a function: `maybeLoadMoreDates()`, `Git.fetch(at:)`.
     static func isMentionedFunction(_ span: Substring) -> Bool {
+        // Values in the parentheses (`SCDevelop(12570,0x10263f8c0)`, malloc's process prefix) make a call or a tag, not a name.
         guard span.count >= 3, span.count <= 200, span.hasSuffix(")"), let paren = span.firstIndex(of: "("),
-              paren > span.startIndex, !span[..<paren].contains(" ") else { return false }
+              paren > span.startIndex, !span[..<paren].contains(" "), looksLikeName(span) else { return false }
         let name = span[..<paren]
         return name.first.map { $0.isLetter || $0 == "_" } == true
             && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }

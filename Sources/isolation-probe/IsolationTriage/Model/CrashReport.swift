@@ -65,6 +65,21 @@ public struct CrashReport: Sendable, Hashable, Codable {
         self.platform = platform
     }
 
+    /// Takes a report's one stack, pasted without a thread line that marks
+    /// it, as the crashed thread's, as people paste it; at a breakpoint it
+    /// stays unmarked. The mark is recorded as inferred
+    /// (``crashMarkIsInferred``): it says nothing of how the program ended.
+    ///
+    /// ```swift
+    /// report.inferCrashedStack(stoppedAtBreakpoint: false)
+    /// report.crashedThread?.name   // "pasted frames"
+    /// ```
+    public mutating func inferCrashedStack(stoppedAtBreakpoint: Bool) {
+        guard threads.count == 1, !threads[0].frames.isEmpty, !threads[0].crashed else { return }
+        threads[0].crashed = !stoppedAtBreakpoint
+        crashMarkIsInferred = true
+    }
+
     /// The thread the report marks as crashed (of several so marked, the
     /// first with frames: a crash service may print an empty `Crashed:`
     /// header above the one with the stack); the only thread when there is

@@ -15,6 +15,12 @@ public struct CrashThread: Sendable, Hashable, Codable {
     public var crashed: Bool
     /// Frames, innermost (0) first.
     public var frames: [StackFrame]
+    /// The name a reader gives frames that come before any thread line.
+    ///
+    /// ```swift
+    /// report.threads.first?.name == CrashThread.headerless   // a `bt` pasted without `* thread #1`
+    /// ```
+    public static let headerless = "thread (no header)"
 
     /// Creates a thread record.
     ///
