@@ -17,7 +17,11 @@ fragments in order, as `ProducerMessage.matches` does, the found message's
 own placeholders standing for text no fragment can match) and that entry's
 fixed text is at least three quarters of the found message's fixed text, so a
 catch-all entry such as `BUG IN CLIENT OF LIBDISPATCH: {message}` does not
-count as knowing every message under it.
+count as knowing every message under it. A binary's string is also known
+when it is an entry's fixed text or part of it (Swift splits an
+interpolated string at each interpolation), or when its own fixed fragments
+occur in order in an entry and are at least half of it (a format string's
+`%s` standing for a prefix or a word the caller passes).
 
 Python 3 standard library only. Exit status 2: unknown producer, missing path.
 """
@@ -619,6 +623,16 @@ def knower(found, entries, piece=False):
         if len(text) >= 8:
             for template, opens in entries:
                 if any(text in fr for fr in fragments(template)):
+                    return template
+        # A binary's format string may hold a `%s` where the printed message
+        # has fixed text (libdispatch's `%sBlock was %sexpected to execute on
+        # queue [%s]`, its prefix and `not ` passed in): known when its own
+        # fixed fragments occur in order in an entry and are most of it.
+        if fixed >= 16:
+            for template, opens in entries:
+                entry = re.sub(r"\{[^}]*\}", HOLE, template)
+                entry_fixed = len(entry.replace(HOLE, ""))
+                if fixed * 2 >= entry_fixed and matches(found, False, entry):
                     return template
     return best[0] if best else None
 
