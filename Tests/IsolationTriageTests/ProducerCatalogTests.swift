@@ -23,6 +23,20 @@ struct ProducerCatalogTests {
         }
     }
 
+    /// A template is the message as printed: a format directive left in it
+    /// (`ident: %d`) never matches a real line, and an example is a line as
+    /// printed (`0x%x` prints one `0x`).
+    @Test("templates hold no printf directive and examples no doubled 0x")
+    func printedForm() {
+        let directive = /%(?:\d+\$)?[-+#0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z|j|t|L)?[diouxXsp]/
+        for entry in Producers.messages {
+            #expect(entry.template.firstMatch(of: directive) == nil, "`\(entry.template)` holds a format directive; write a {placeholder}")
+            for example in entry.examples {
+                #expect(!example.contains("0x0x"), "`\(example)` doubles 0x")
+            }
+        }
+    }
+
     @Test("producer ids are unique, and every cause a stop names has words")
     func idsAndCauses() {
         let ids = Producers.all.map(\.id)

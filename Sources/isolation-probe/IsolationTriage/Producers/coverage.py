@@ -156,7 +156,9 @@ def literal_groups(args, language):
                 current = [text]
                 groups.append(current)
             if language == "c" and between is not None and re.search(r"PRI[a-zA-Z0-9]+", between or "") and joined:
-                current[-1] = "%d" + current[-1]
+                # the `%` (and any width) ends the literal before; the macro
+                # is the conversion (`"0x%" PRIx64 "["` prints `0x1f[`)
+                current[-1] = "d" + current[-1]
             last_end = j
             i = j
         elif c == "/" and args.startswith("//", i):
@@ -204,9 +206,13 @@ def call_args(text, start):
 class Call:
     """A call whose string argument is a message: `name(` then the literal
     group `group` (0 first, -1 last, None: every group joined), with
-    `prefix`/`suffix` the producer adds around it."""
+    `prefix`/`suffix` the producer adds around it. `printed` is what the
+    standard library prints before the message (`Fatal error: `), which a
+    catalog entry may carry (a short message's template does) or leave out."""
 
-    def __init__(self, name, group=0, prefix="", suffix="", language="c", require=None, files=None, args_require=None):
+    def __init__(self, name, group=0, prefix="", suffix="", language="c", require=None, files=None, args_require=None,
+                 printed=""):
+        self.printed = printed
         self.args_require = re.compile(args_require) if args_require else None
         self.name = name
         self.pattern = re.compile(r"(?<![A-Za-z0-9_.])" + re.escape(name) + r"\s*\(")
@@ -379,16 +385,17 @@ def foundation_binary_filter(s):
 
 # ---------------------------------------------------------------- producers
 
+# what stdlib/public/core/Assert.swift prints before each one's message
 SWIFT_CALLS = [
-    Call("fatalError", language="swift"),
-    Call("preconditionFailure", language="swift"),
-    Call("_preconditionFailure", language="swift"),
-    Call("precondition", language="swift"),
-    Call("_precondition", language="swift"),
-    Call("assertionFailure", language="swift"),
+    Call("fatalError", language="swift", printed="Fatal error: "),
+    Call("preconditionFailure", language="swift", printed="Fatal error: "),
+    Call("_preconditionFailure", language="swift", printed="Fatal error: "),
+    Call("precondition", language="swift", printed="Precondition failed: "),
+    Call("_precondition", language="swift", printed="Fatal error: "),
+    Call("assertionFailure", language="swift", printed="Fatal error: "),
     Call("_assertionFailure", group=1, language="swift"),
-    Call("_debugPreconditionFailure", language="swift"),
-    Call("_debugPrecondition", language="swift"),
+    Call("_debugPreconditionFailure", language="swift", printed="Fatal error: "),
+    Call("_debugPrecondition", language="swift", printed="Fatal error: "),
 ]
 CXX_CALLS = [
     Call("swift_Concurrency_fatalError", group=0),
@@ -413,7 +420,7 @@ PRODUCERS = {
         "file": "SwiftConcurrencyMessages.swift",
         "source_hint": "a swiftlang/swift checkout's stdlib/public/Concurrency",
         "source_exts": (".swift", ".cpp", ".h", ".inc"),
-        "rules": only(r"\.swift$", [Call(c.name, c.group, language="swift") for c in SWIFT_CALLS])
+        "rules": only(r"\.swift$", [Call(c.name, c.group, language="swift", printed=c.printed) for c in SWIFT_CALLS])
         + only(r"\.(cpp|h|inc)$", [Call(c.name, c.group, files=r"\.(cpp|h|inc)$") for c in CXX_CALLS]),
         "binaries": [os.path.join(SWIFT_LIB, "libswift_Concurrency.so")],
         "filter": swift_binary_filter,
@@ -423,7 +430,7 @@ PRODUCERS = {
         "file": "SwiftRuntimeMessages.swift",
         "source_hint": "a swiftlang/swift checkout's stdlib/public/core and stdlib/public/runtime",
         "source_exts": (".swift", ".gyb", ".cpp", ".h", ".mm"),
-        "rules": only(r"\.(swift|gyb)$", [Call(c.name, c.group, language="swift") for c in SWIFT_CALLS])
+        "rules": only(r"\.(swift|gyb)$", [Call(c.name, c.group, language="swift", printed=c.printed) for c in SWIFT_CALLS])
         + only(r"\.(cpp|h|mm)$", [Call(c.name, c.group, files=r"\.(cpp|h|mm)$") for c in CXX_CALLS]),
         "binaries": [os.path.join(SWIFT_LIB, "libswiftCore.so")],
         "filter": swift_binary_filter,
@@ -506,7 +513,7 @@ PRODUCERS = {
         "file": "ObjectiveCExceptionMessages.swift",
         "source_hint": "a swiftlang/swift-corelibs-foundation checkout (Sources/)",
         "source_exts": (".swift", ".c", ".h"),
-        "rules": only(r"\.swift$", [Call(c.name, c.group, language="swift") for c in SWIFT_CALLS]) + [
+        "rules": only(r"\.swift$", [Call(c.name, c.group, language="swift", printed=c.printed) for c in SWIFT_CALLS]) + [
             Call("NSUnimplemented", language="swift", files=r"\.swift$"),
             Call("CFLog", group=0, require=r"\*\*\*", files=r"\.c$"),
             Call("HALT_MSG", group=0, files=r"\.(c|h)$"),
@@ -544,6 +551,8 @@ CATALOG_ONLY = {
 
 TEMPLATE = re.compile(r'ProducerMessage\(\s*"((?:[^"\\]|\\.)*)"')
 OPENS = re.compile(r"opensLine:\s*true")
+EXAMPLES = re.compile(r"examples:\s*\[((?:\s*\"(?:[^\"\\\\]|\\\\.)*\"\s*,?)*)\]")
+STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
 def swift_unescape(s):
@@ -565,8 +574,18 @@ def catalog(producer):
         # the entry runs to the next ProducerMessage( or the end of the list
         nxt = text.find("ProducerMessage(", m.end())
         body = text[m.end():nxt if nxt > 0 else len(text)]
-        entries.append((swift_unescape(m.group(1)), OPENS.search(body) is not None))
+        listed = EXAMPLES.search(body)
+        examples = [swift_unescape(e) for e in STRING.findall(listed.group(1))] if listed else []
+        entries.append((swift_unescape(m.group(1)), OPENS.search(body) is not None, examples))
     return entries
+
+
+def filled_values(template, example):
+    """What the example puts where the template has a placeholder."""
+    pattern = re.escape(template)
+    pattern = re.sub(r"\\\{[^}]*\\\}", "(.+?)", pattern)
+    m = re.search(pattern + "$", example) or re.search(pattern, example)
+    return list(m.groups()) if m else []
 
 
 def fragments(template):
@@ -611,7 +630,7 @@ def knower(found, entries, piece=False):
     line = re.sub(r"\{[^}]*\}", HOLE, found)
     fixed = len(line.replace(HOLE, ""))
     best = None
-    for template, opens in entries:
+    for template, opens, examples in entries:
         if not matches(template, opens, line):
             continue
         size = sum(len(f) for f in fragments(template))
@@ -621,15 +640,21 @@ def knower(found, entries, piece=False):
     if best is None and piece:
         text = found.replace("{v}", "").strip()
         if len(text) >= 8:
-            for template, opens in entries:
+            for template, opens, examples in entries:
                 if any(text in fr for fr in fragments(template)):
+                    return template
+            # or a value the producer fills into one of its messages
+            # (`actor-isolated function` in `data race detected: %s at …`),
+            # as the entry's examples show it filled in
+            for template, opens, examples in entries:
+                if any(text in filled_values(template, e) for e in examples):
                     return template
         # A binary's format string may hold a `%s` where the printed message
         # has fixed text (libdispatch's `%sBlock was %sexpected to execute on
         # queue [%s]`, its prefix and `not ` passed in): known when its own
         # fixed fragments occur in order in an entry and are most of it.
         if fixed >= 16:
-            for template, opens in entries:
+            for template, opens, examples in entries:
                 entry = re.sub(r"\{[^}]*\}", HOLE, template)
                 entry_fixed = len(entry.replace(HOLE, ""))
                 if fixed * 2 >= entry_fixed and matches(found, False, entry):
@@ -638,6 +663,15 @@ def knower(found, entries, piece=False):
 
 
 # ---------------------------------------------------------------- running
+
+class Origin(str):
+    """Where a message was found, and what is printed before it there."""
+
+    def __new__(cls, where, printed=""):
+        origin = super().__new__(cls, where)
+        origin.printed = printed
+        return origin
+
 
 def scan_source(producer, root):
     spec = PRODUCERS[producer]
@@ -658,7 +692,7 @@ def scan_source(producer, root):
                 for message, where in rule.find(rel, text):
                     if len(message.replace("{v}", "").strip()) < 4:
                         continue
-                    found.setdefault(message, where)
+                    found.setdefault(message, Origin(where, getattr(rule, "printed", "")))
     return found
 
 
@@ -690,7 +724,8 @@ def report(producer, found, label, piece=False):
     known = 0
     print("# %s: %d messages found in %s" % (producer, len(found), label))
     for message in sorted(found):
-        who = knower(message, entries, piece)
+        printed = getattr(found[message], "printed", "")
+        who = knower(message, entries, piece) or (knower(printed + message, entries) if printed else None)
         if who:
             known += 1
         print("%s  %s\n      from %s%s" % ("known  " if who else "MISSING", message, found[message],
@@ -721,7 +756,7 @@ def main():
         for p in [args.producer] if args.producer else everyone:
             entries = catalog(p)
             print("# %s (%d entries)" % (p, len(entries)))
-            for template, opens in entries:
+            for template, opens, examples in entries:
                 print("  " + ("^ " if opens else "") + template)
         return
     if args.all_binaries:
