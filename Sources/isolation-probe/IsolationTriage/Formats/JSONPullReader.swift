@@ -3,7 +3,8 @@
 ///
 /// Why not `JSONDecoder`: it first builds an index of every value, about
 /// four times the text (80 MB for a 20 MB `.ips` report), before one field
-/// is read. Here only what the caller keeps takes memory.
+/// is read. Here only what the caller keeps takes memory. The `.ips` body
+/// and the Swift runtime's JSON crash file are read with it.
 ///
 /// The whole text is checked as JSON (RFC 8259), skipped values included,
 /// so a report cut short or wrapped by a tracker fails here and is read

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads the crash file the Swift runtime's backtracer writes as JSON
 /// (Swift 6.1 and later, `SWIFT_BACKTRACE=enable=yes,format=json,output-to=DIR`
 /// writes `DIR/crash-PID-….json`): one JSON object with `kind:
@@ -32,70 +30,140 @@ public enum SwiftRuntimeJSONParser {
     /// The report in `text`, or nil when `text` is not a JSON crash file.
     public static func parse(_ text: String) -> CrashReport? {
         guard recognises(text) else { return nil }
-        let body: [String: Any]
+        let body: Body
         do {
-            guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-                return CrashReport(format: .swiftRuntimeJSON, readingNotes: ["the JSON crash file is not a JSON object"])
-            }
-            body = object
+            body = try JSONPullReader.document(text, Body.read)
         } catch {
-            let reason = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")
-                .trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             return CrashReport(format: .swiftRuntimeJSON, readingNotes: [
-                "the JSON crash file is not valid JSON (\(reason)); it may have been cut short while the runtime wrote it",
+                "the JSON crash file is not valid JSON (\(error)); it may have been cut short while the runtime wrote it",
             ])
         }
         var notes: [String] = []
         var threads: [CrashThread] = []
         // With `threads=crashed` only the crashed thread is listed, and its
         // number is not given.
-        let omittedThreads = body["omittedThreads"] as? Int
-        if let omittedThreads { notes.append("the crash file leaves out \(omittedThreads) other thread(s)") }
-        for (position, thread) in (body["threads"] as? [[String: Any]] ?? []).enumerated() {
+        if let omitted = body.omittedThreads { notes.append("the crash file leaves out \(omitted) other thread(s)") }
+        for (position, thread) in body.threads.enumerated() {
             var frames: [StackFrame] = []
-            for frame in thread["frames"] as? [[String: Any]] ?? [] {
-                switch frame["kind"] as? String {
+            for frame in thread.frames {
+                switch frame.kind {
                 case "omittedFrames":
-                    let count = frame["count"] as? Int ?? 0
-                    notes.append("the backtrace skips frames (\(count) frames omitted)")
+                    notes.append("the backtrace skips frames (\(frame.count ?? 0) frames omitted)")
                 case "truncated":
                     continue
                 default:
                     frames.append(makeFrame(index: frames.count, frame))
                 }
             }
-            let name = thread["name"] as? String
-            let number = omittedThreads == nil ? "Thread \(position)" : "crashed thread"
-            threads.append(CrashThread(name: number + (name.map { " \"\($0)\"" } ?? ""),
-                                       crashed: thread["crashed"] as? Bool == true, frames: frames))
+            let number = body.omittedThreads == nil ? "Thread \(position)" : "crashed thread"
+            threads.append(CrashThread(name: number + (thread.name.map { " \"\($0)\"" } ?? ""),
+                                       crashed: thread.crashed == true, frames: frames))
         }
         if threads.isEmpty { notes.append("the JSON crash file lists no threads") }
-        let description = body["description"] as? String
-        let stop = description.map { $0 + ((body["faultAddress"] as? String).map { " at \($0)" } ?? "") }
+        let stop = body.description.map { $0 + (body.faultAddress.map { " at \($0)" } ?? "") }
         return CrashReport(format: .swiftRuntimeJSON, threads: threads, stopReason: stop,
-                           signals: description.map(StopSignals.names(in:)) ?? [],
-                           readingNotes: notes, platform: body["platform"] as? String)
+                           signals: body.description.map(StopSignals.names(in:)) ?? [],
+                           readingNotes: notes, platform: body.platform)
     }
 
     /// One entry of `frames[]`: the backtracer's own demangled name (its
     /// `description` without the offset), else the raw `symbol`.
-    private static func makeFrame(index: Int, _ frame: [String: Any]) -> StackFrame {
-        let raw = frame["symbol"] as? String
-        var name = Substring(frame["description"] as? String ?? raw ?? "")
+    private static func makeFrame(index: Int, _ frame: Frame) -> StackFrame {
+        var name = Substring(frame.description ?? frame.symbol ?? "")
         FrameText.dropOffset(&name)
-        let symbol = name.isEmpty || name.hasPrefix("0x") ? raw : String(name)
-        let location = frame["sourceLocation"] as? [String: Any]
-        let path = location?["file"] as? String
+        let symbol = name.isEmpty || name.hasPrefix("0x") ? frame.symbol : String(name)
         var result = StackFrame(
-            index: index, image: frame["image"] as? String, symbol: symbol, address: frame["address"] as? String,
-            file: path.flatMap { $0.split(separator: "/").last.map(String.init) },
-            line: location?["line"] as? Int, column: location?["column"] as? Int,
+            index: index, image: frame.image, symbol: symbol, address: frame.address,
+            file: frame.file.flatMap { $0.split(separator: "/").last.map(String.init) },
+            line: frame.line, column: frame.column,
             // `system` is not used: the backtracer also puts it on the
             // program's own frames when it has no line (as in its text form).
-            isThunk: frame["thunk"] as? Bool == true ? true : nil
+            isThunk: frame.thunk == true ? true : nil
         )
-        if let raw, raw != symbol { result.mangledSymbol = raw }
+        if let raw = frame.symbol, raw != symbol { result.mangledSymbol = raw }
         return result
+    }
+
+    /// The fields of the crash file that triage reads; a field of another
+    /// type reads as absent.
+    private struct Body {
+        var description: String?
+        var faultAddress: String?
+        var platform: String?
+        var omittedThreads: Int?
+        var threads: [Thread] = []
+
+        static func read(_ json: inout JSONPullReader) throws -> Body {
+            var body = Body()
+            try json.object { key, json in
+                switch key {
+                case "description": body.description = try json.lenientString()
+                case "faultAddress": body.faultAddress = try json.lenientString()
+                case "platform": body.platform = try json.lenientString()
+                case "omittedThreads": body.omittedThreads = try json.lenientInt()
+                case "threads": body.threads = try json.lenientArray(Thread.read) ?? []
+                default: try json.skip()
+                }
+            }
+            return body
+        }
+    }
+
+    private struct Thread {
+        var name: String?
+        var crashed: Bool?
+        var frames: [Frame] = []
+
+        static func read(_ json: inout JSONPullReader) throws -> Thread? {
+            var thread = Thread()
+            return try json.lenientObject { key, json in
+                switch key {
+                case "name": thread.name = try json.lenientString()
+                case "crashed": thread.crashed = try json.lenientBool()
+                case "frames": thread.frames = try json.lenientArray(Frame.read) ?? []
+                default: try json.skip()
+                }
+            } ? thread : nil
+        }
+    }
+
+    private struct Frame {
+        var kind: String?
+        var count: Int?
+        var symbol: String?
+        var description: String?
+        var image: String?
+        var address: String?
+        var thunk: Bool?
+        /// `sourceLocation`'s fields.
+        var file: String?
+        var line: Int?
+        var column: Int?
+
+        static func read(_ json: inout JSONPullReader) throws -> Frame? {
+            var frame = Frame()
+            return try json.lenientObject { key, json in
+                switch key {
+                case "kind": frame.kind = try json.lenientString()
+                case "count": frame.count = try json.lenientInt()
+                case "symbol": frame.symbol = try json.lenientString()
+                case "description": frame.description = try json.lenientString()
+                case "image": frame.image = try json.lenientString()
+                case "address": frame.address = try json.lenientString()
+                case "thunk": frame.thunk = try json.lenientBool()
+                case "sourceLocation":
+                    _ = try json.lenientObject { key, json in
+                        switch key {
+                        case "file": frame.file = try json.lenientString()
+                        case "line": frame.line = try json.lenientInt()
+                        case "column": frame.column = try json.lenientInt()
+                        default: try json.skip()
+                        }
+                    }
+                default: try json.skip()
+                }
+            } ? frame : nil
+        }
     }
 }
 
