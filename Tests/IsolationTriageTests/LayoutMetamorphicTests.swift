@@ -14,7 +14,7 @@ struct LayoutMetamorphicTests {
     /// A way of printing one frame line (or the whole stack, for trees and chains).
     enum FrameLayout: String, CaseIterable, CustomStringConvertible {
         case appleNumbered, numberedWithoutImage, lldb, gdb, swiftBacktracer, bareSymbols
-        case arrowChainCallerFirst, logPrefixed, sampleTree
+        case arrowChainCallerFirst, logPrefixed, sampleTree, atosOutput, appleAnnotatedByAtos
 
         var description: String { rawValue }
 
@@ -30,8 +30,8 @@ struct LayoutMetamorphicTests {
         /// address or image stands for the name.
         var writesAddresses: Bool {
             switch self {
-            case .appleNumbered, .lldb, .gdb, .swiftBacktracer, .logPrefixed, .sampleTree: true
-            case .numberedWithoutImage, .bareSymbols, .arrowChainCallerFirst: false
+            case .appleNumbered, .lldb, .gdb, .swiftBacktracer, .logPrefixed, .sampleTree, .appleAnnotatedByAtos: true
+            case .numberedWithoutImage, .bareSymbols, .arrowChainCallerFirst, .atosOutput: false
             }
         }
 
@@ -85,6 +85,18 @@ struct LayoutMetamorphicTests {
                 // `sample`'s call tree: outermost first, one level deeper each line.
                 return written.reversed().enumerated().map { depth, frame in
                     "    " + String(repeating: "  ", count: depth) + "+ 1000 \(name(frame))  (in \(image(frame))) + 40  [\(address(frame, depth))]"
+                }
+            case .atosOutput:
+                // `atos -o App -l 0x… 0x… …`: one resolved name a line, the location when the symbols have one.
+                return written.map { frame in
+                    "\(name(frame)) (in \(image(frame)))" + (frame.line != nil ? frame.location.map { " (\($0))" } ?? " + 40" : " + 40")
+                }
+            case .appleAnnotatedByAtos:
+                // An unsymbolicated report with atos's answer pasted after each frame.
+                return written.enumerated().map { position, frame in
+                    "\(position)".padding(toLength: 4, withPad: " ", startingAt: 0) + image(frame).padding(toLength: 30, withPad: " ", startingAt: 0)
+                        + "\t\(address(frame, position)) 0x100000000 + \(4096 + position)"
+                        + (frame.symbol.map { "  // \($0) (in \(image(frame)))" + (frame.line != nil ? frame.location.map { " (\($0))" } ?? "" : "") } ?? "")
                 }
             }
         }

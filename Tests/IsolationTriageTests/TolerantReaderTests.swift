@@ -22,6 +22,21 @@ struct TolerantReaderTests {
         #expect(read.map(\.index) == [0, 1, 2])
     }
 
+    @Test("names as atos resolves them, alone or after an unsymbolicated frame; prose with '(in …)' is not a frame")
+    func atosNames() {
+        let alone = frames("""
+            _dispatch_assert_queue_fail (in libdispatch.dylib) + 120
+            refreshBadge (in Shop) (Badge.swift:31)
+            -[Badge redraw:] (in Shop) (Badge.m:12)
+            """)
+        #expect(alone.map(\.symbol) == ["_dispatch_assert_queue_fail", "refreshBadge", "-[Badge redraw:]"])
+        #expect(alone.map(\.image) == ["libdispatch.dylib", "Shop", "Shop"])
+        #expect(alone.map(\.line) == [nil, 31, 12])
+        let annotated = frames("1   com.example.Shop   0x000000010fbd3f65 0x10faf3000 + 921445  // Basket.total() (in Shop) (Basket.swift:49)")
+        #expect(annotated.first?.symbol == "Basket.total()" && annotated.first?.line == 49 && annotated.first?.image == "com.example.Shop")
+        #expect(frames("The app crashed (in production) yesterday.\nCrashed (in Release)").isEmpty)
+    }
+
     @Test("bare symbol lines, innermost first; a sentence among them is not a frame")
     func bareFrames() {
         let read = frames("""

@@ -176,6 +176,29 @@ struct TriageCauseTests {
         #expect(report["offenderBasis"] is String && report["input"] is String)
     }
 
+    @Test("a library function inlined into the program is the library's: the offender is its caller")
+    func inlinedLibraryFunction() async {
+        let diagnosis = await diagnose("""
+            Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+            Crashed Thread:  0
+
+            Thread 0 Crashed:
+            0   libswiftCore.dylib            0x0000000190c81d7c _assertionFailure + 244
+            1   libswift_Concurrency.dylib    0x000000019d69d55c CheckedContinuation.resume(returning:) + 412
+            2   Shop                          0x00000001058f36bc [inlined] specialized CheckedContinuation.resume<A, B>(returning:)
+            3   Shop                          0x00000001058f36bc Checkout.finish(order:) (Checkout.swift:41)
+            4   Shop                          0x0000000105b00d4c closure #2 in Checkout.start() (Checkout.swift:18)
+            """)
+        #expect(diagnosis.verdict == .otherTrap)
+        #expect(diagnosis.offender?.symbol == "Checkout.finish(order:)")
+        // The program's own function of a library's name is still the program's when no library frame runs it.
+        let own = OwnCode.markingInlinedLibraryCode([
+            StackFrame(index: 0, image: "libswiftCore.dylib", symbol: "_assertionFailure"),
+            StackFrame(index: 1, image: "Shop", symbol: "Cart.resume(returning:)"),
+        ])
+        #expect(!own[1].isSystem)
+    }
+
     @Test("one rule for the offender: triage and the catalog's runs skip the same plumbing")
     func oneOffenderRule() {
         let plumbing: [(String?, String?)] = [

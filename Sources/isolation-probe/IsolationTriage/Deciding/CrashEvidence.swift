@@ -73,6 +73,7 @@ struct CrashEvidence {
         } else {
             signalHandlerFrames = []
         }
+        frames = OwnCode.markingInlinedLibraryCode(frames)
         self.frames = frames
         signals = report.signals
         memorySignals = signals.filter(StopSignals.memory.contains)

@@ -45,4 +45,47 @@ public enum OwnCode {
     public static func isOwn(_ frame: StackFrame) -> Bool {
         isOwn(symbol: frame.symbol, image: frame.image, isThunk: frame.isThunk, isSystem: frame.isSystem)
     }
+
+    /// `frames` with a library's function inlined into the program marked
+    /// as the library's: a frame of the program's image whose function is
+    /// one a library frame nearer the top also runs (Apple's
+    /// `[inlined] CheckedContinuation.resume<T>` under libswift_Concurrency's
+    /// `CheckedContinuation.resume`) is the library's code, copied where it
+    /// was called, so the offender is its caller.
+    ///
+    /// ```swift
+    /// let frames = [StackFrame(index: 1, image: "libswift_Concurrency.dylib", symbol: "CheckedContinuation.resume"),
+    ///               StackFrame(index: 2, image: "App", symbol: "[inlined] CheckedContinuation.resume<T>")]
+    /// OwnCode.markingInlinedLibraryCode(frames)[1].isSystem  // true
+    /// ```
+    public static func markingInlinedLibraryCode(_ frames: [StackFrame]) -> [StackFrame] {
+        var libraryFunctions: Set<Substring> = []
+        return frames.map { frame in
+            guard let symbol = frame.symbol else { return frame }
+            let function = functionName(symbol)
+            if !isOwn(frame) {
+                libraryFunctions.insert(function)
+                return frame
+            }
+            guard libraryFunctions.contains(where: { sameFunction($0, function) }) else { return frame }
+            var copy = frame
+            copy.isSystem = true
+            return copy
+        }
+    }
+
+    /// A symbol's function without what differs between a library's frame
+    /// and its inlined copy: the `[inlined]` tag, `specialized`, generic
+    /// arguments and the argument list.
+    private static func functionName(_ symbol: String) -> Substring {
+        var name = Substring(symbol)
+        for tag in ["[inlined] ", "specialized "] where name.hasPrefix(tag) { name = name.dropFirst(tag.count) }
+        if let end = name.firstIndex(where: { $0 == "(" || $0 == "<" }) { name = name[..<end] }
+        return name
+    }
+
+    /// The same function, one name perhaps qualified by its module (`Swift.`).
+    private static func sameFunction(_ a: Substring, _ b: Substring) -> Bool {
+        a == b || a.hasSuffix("." + b) || b.hasSuffix("." + a)
+    }
 }

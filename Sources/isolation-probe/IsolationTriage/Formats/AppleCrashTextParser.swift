@@ -148,6 +148,10 @@ public enum AppleCrashTextParser {
         guard !image.isEmpty, !backtracerTags.contains(where: { image.hasPrefix($0) }) else { return nil }
         let address = String(rest[addressRange])
         var symbol = rest[addressRange.upperBound...].drop { $0 == " " || $0 == "\t" }
+        if let annotated = FrameText.annotatedName(symbol) {
+            return StackFrame(index: index, image: image, symbol: annotated.symbol, address: address,
+                              file: annotated.location?.file, line: annotated.location?.line, column: annotated.location?.column)
+        }
         var location: FrameText.Location?
         if symbol.hasSuffix(")"), let open = symbol.lastIndex(of: "("),
            symbol[..<open].hasSuffix(" ") {

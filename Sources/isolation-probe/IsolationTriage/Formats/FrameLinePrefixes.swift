@@ -70,14 +70,11 @@ enum FrameLinePrefixes {
         let count = rest.prefix { $0.isNumber }
         guard !count.isEmpty, rest.dropFirst(count.count).first == " " else { return nil }
         rest = rest.dropFirst(count.count).drop { $0 == " " }
-        guard let open = rest.range(of: "  (in ") ?? rest.range(of: " (in "), let close = rest[open.upperBound...].firstIndex(of: ")") else { return nil }
-        let symbol = rest[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
-        let image = String(rest[open.upperBound..<close])
+        guard let name = FrameText.resolvedName(rest) else { return nil }
         var address: String?
-        if let bracket = rest[close...].range(of: "[0x"), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
+        if let bracket = rest.range(of: "[0x", options: .backwards), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
             address = "0x" + rest[bracket.upperBound..<end]
         }
-        guard !symbol.isEmpty else { return nil }
-        return (symbol, image.isEmpty ? nil : image, address, depth)
+        return (name.symbol, name.image, address, depth)
     }
 }

@@ -243,6 +243,12 @@ public enum TolerantReader {
             rest = rest[rest.index(after: colon)...].drop { $0 == " " }
         }
         guard !rest.isEmpty else { return nil }
+        // atos's output, `f() (in App) (File.swift:12)` or `f() (in App) + 40`: its image
+        // makes a bare name (`syncLoadCodexCache (in CodexBar)`) a frame.
+        if let name = FrameText.resolvedName(rest), looksLikeImage(Substring(name.image)),
+           isSymbolShaped(Substring(name.symbol)) || isBareFunctionName(Substring(name.symbol)) {
+            return LineFrames(frames: [frame(index: index ?? 0, image: name.image, name)], numbered: index != nil)
+        }
         var columns = splitColumns(rest)
         var image: String?
         var hasAddress = false
@@ -252,6 +258,9 @@ public enum TolerantReader {
             if addressAt > 0 { image = columns[..<addressAt].joined(separator: " ") }
             var after = columns[addressAt...].joined(separator: " ")[...]
             after = after.drop { !$0.isWhitespace }.drop { $0 == " " || $0 == "\t" }
+            if let annotated = FrameText.annotatedName(after) {
+                return LineFrames(frames: [frame(index: index ?? 0, image: image ?? annotated.image, annotated)], numbered: index != nil)
+            }
             if after.hasPrefix("in ") {
                 after = after.dropFirst(3)
                 // The backtracer's unsymbolicated frame, `0x… in prog`: an image, not a function (gdb writes `f ()`).
@@ -331,6 +340,12 @@ public enum TolerantReader {
         }
         guard !frames.isEmpty, frames.contains(where: { $0.symbol != nil }) || hasAddress || image != nil else { return nil }
         return LineFrames(frames: frames, numbered: index != nil)
+    }
+
+    /// The frame a name resolved by Apple's symbolication stands for.
+    static func frame(index: Int, image: String, _ name: FrameText.ResolvedName) -> StackFrame {
+        StackFrame(index: index, image: image, symbol: name.symbol,
+                   file: name.location?.file, line: name.location?.line, column: name.location?.column)
     }
 
     /// Whether the parenthesis `text` opens with closes at its end

@@ -44,6 +44,42 @@ enum FrameText {
         return Location(file: file, line: numbers.first, column: numbers.count > 1 ? numbers[1] : nil)
     }
 
+    /// A function as Apple's symbolication prints it, in `atos`'s output,
+    /// a `sample` or spindump tree and a report annotated by hand:
+    /// `NAME (in IMAGE)`, then an optional ` + OFFSET` and `(FILE:LINE)`.
+    struct ResolvedName {
+        var symbol: String
+        var image: String
+        var location: Location?
+    }
+
+    /// The ``ResolvedName`` `text` starts with, or nil when it has no
+    /// `(in IMAGE)` after a name, or what stands before it is more than
+    /// one column (an image, an address and a comment are not a name).
+    ///
+    /// ```swift
+    /// FrameText.resolvedName("-[Player stop] (in App) (Player.m:12)")?.location?.line  // 12
+    /// ```
+    static func resolvedName(_ text: Substring) -> ResolvedName? {
+        guard let open = text.range(of: " (in "), let close = text[open.upperBound...].firstIndex(of: ")") else { return nil }
+        let symbol = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        let image = text[open.upperBound..<close].trimmingCharacters(in: .whitespaces)
+        guard !symbol.isEmpty, !image.isEmpty, !symbol.contains("\t"), !symbol.contains("  "), !symbol.contains(" // ") else { return nil }
+        var location: Location?
+        let rest = text[text.index(after: close)...]
+        if let from = rest.firstIndex(of: "("), let to = rest[from...].firstIndex(of: ")") {
+            location = parseLocation(rest[rest.index(after: from)..<to])
+        }
+        return ResolvedName(symbol: symbol, image: image, location: location)
+    }
+
+    /// The name a ` // ` comment after an unsymbolicated frame gives it,
+    /// as `atos` resolved it (`0x10faf3000 + 921445  // f() (in App) (A.m:49)`).
+    static func annotatedName(_ text: Substring) -> ResolvedName? {
+        guard let comment = text.range(of: " // ") else { return nil }
+        return resolvedName(text[comment.upperBound...].drop { $0 == " " })
+    }
+
     /// Removes a trailing ` + 116` or ` + 0x74` offset.
     static func dropOffset(_ symbol: inout Substring) {
         guard let plus = symbol.byteRange(of: " + ", backwards: true) else { return }
