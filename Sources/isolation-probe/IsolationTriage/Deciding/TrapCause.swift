@@ -40,6 +40,7 @@ struct TrapCause: Sendable, Hashable {
         TrapCause(id: "out-of-memory", explanation: "an allocation failed, or a memory limit ended the process"),
         TrapCause(id: "buffer-overflow", explanation: "a buffer overrun was caught (stack smashing, a fortified call)"),
         TrapCause(id: "lock-misuse", explanation: "a lock was misused (locked twice, unlocked by a thread that does not hold it, destroyed while locked)"),
+        TrapCause(id: "objc-runtime-fatal", explanation: "the Objective-C runtime stopped the program (`objc[PID]:`): a weak reference formed to an object being deallocated, a collection mutated while enumerated, or its own tables found damaged"),
     ].map { ($0.id, $0) })
 
     /// libdispatch's top frame of a stopped `dispatch_sync` on older

@@ -29,7 +29,8 @@ public enum ConsoleLines {
         for line in lines where found.count < messageLimit {
             let text = line.drop { $0 == " " || $0 == "\t" }
             guard isMessage(text), seen.insert(text).inserted else { continue }
-            found.append(String(text.prefix(400)))
+            // Whole, as the reader's line limit left it: a message cut here would no longer end as its template does.
+            found.append(String(text))
         }
         return found
     }

@@ -293,16 +293,16 @@ public enum TolerantReader {
             return hasAddress || image != nil
                 ? LineFrames(frames: [StackFrame(index: index ?? 0, image: image)], numbered: index != nil) : nil
         }
+        // `Module`symbol` (lldb's `${module.file.basename}`${function.name}`, the exclusivity message).
+        if image == nil, let tick = symbolText.firstIndex(of: "`"), tick > symbolText.startIndex,
+           !symbolText[..<tick].contains(" "), looksLikeImage(symbolText[..<tick]) {
+            image = String(symbolText[..<tick])
+            symbolText = symbolText[symbolText.index(after: tick)...]
+        }
         guard hasAddress || image != nil || isSymbolShaped(symbolText)
             // `1  assumeIsolated + 16`: a number and an offset make a bare name a frame.
             || (index != nil && withoutOffsetAndLocation(symbolText).hadOffset && isBareFunctionName(withoutOffsetAndLocation(symbolText).name))
         else { return nil }
-        // `Module`symbol` (lldb, the exclusivity message).
-        if image == nil, let tick = symbolText.firstIndex(of: "`"), tick > symbolText.startIndex,
-           !symbolText[..<tick].contains(" ") {
-            image = String(symbolText[..<tick])
-            symbolText = symbolText[symbolText.index(after: tick)...]
-        }
         var location = FrameText.splitLocation(&symbolText, separator: " at ")
         // `(syncLoad → assumeIsolated, File.swift:128)`, `(Hex + 58940)`.
         if symbolText.hasPrefix("("), symbolText.hasSuffix(")"), !symbolText.hasPrefix("(null)"), isOneGroup(symbolText) {

@@ -1,11 +1,13 @@
 /// A report a checker wrote about a program that kept running: Xcode's
 /// Main Thread Checker (a UI API off the main thread), its Thread
-/// Performance Checker (a priority inversion), or the runtime's warning
-/// that a checked continuation was dropped without being resumed.
+/// Performance Checker (a priority inversion), SwiftUI's runtime issues
+/// (state published off the main thread), a sanitizer's report, or the
+/// runtime's warning that a checked continuation was dropped without
+/// being resumed.
 enum RuntimeDiagnosticKind: CrashKind {
     static let id = "runtime-diagnostic"
     static let verdict = TriageVerdict.notACrash
-    static let identifiedBy = "a Main Thread Checker or Thread Performance Checker report, or a leaked-continuation warning, and nothing saying the program stopped"
+    static let identifiedBy = "a Main Thread Checker or Thread Performance Checker report, a SwiftUI runtime issue, a sanitizer's report or a leaked-continuation warning, and nothing saying the program stopped"
     static let samples = [
         "Main Thread Checker: UI API called on a background thread: -[UIView setNeedsLayout]",
         "Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread running at QOS_CLASS_DEFAULT. Investigate ways to avoid priority inversions",
@@ -28,6 +30,9 @@ enum RuntimeDiagnosticKind: CrashKind {
 
     /// What each checker's report means, by the cause its catalog entry names.
     static let summaries = [
+        "publishing-off-main-thread": "SwiftUI reported main-actor state changed off the main thread (an ObservableObject publishing, a Binding written, a main-actor callback run from another thread); it went on. Make the model `@MainActor`, or change the state on the main actor (`await MainActor.run`, `receive(on: DispatchQueue.main)`)",
+        "state-changed-during-update": "SwiftUI reported state changed while it was computing a view; it went on, with undefined results. Change the state after the update (in an action, `task` or `onChange`), not in `body`",
+        "swiftui-runtime-issue": "SwiftUI reported a runtime issue and went on",
         "main-thread-checker": "Xcode's Main Thread Checker reported a UI API called off the main thread; the program went on. Move the call to the main actor",
         "priority-inversion": "Xcode's Thread Performance Checker reported a priority inversion (a thread waiting on a lower-QoS one); the program went on",
         "leaked-continuation": "the runtime warned that a checked continuation was dropped without being resumed; the task awaiting it stays suspended for ever",

@@ -18,11 +18,14 @@ enum Producers {
         AddressSanitizerMessages.producer,
         UndefinedBehaviorSanitizerMessages.producer,
         ObjectiveCExceptionMessages.producer,
+        ObjectiveCRuntimeMessages.producer,
         AppleTerminationMessages.producer,
         XcodeCheckerMessages.producer,
+        SwiftUIMessages.producer,
         SwiftNIOMessages.producer,
         ShellSignalMessages.producer,
         CrashServiceMessages.producer,
+        LLVMSupportMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)

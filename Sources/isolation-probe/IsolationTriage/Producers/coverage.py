@@ -529,6 +529,21 @@ PRODUCERS = {
                   Pattern(r'"(BUG IN NIO[^"\n]*)"', language="swift", files=r"\.swift$")],
         "binaries": [],
     },
+    "objc-runtime": {
+        "file": "ObjectiveCRuntimeMessages.swift",
+        "source_hint": "an apple-oss-distributions/objc4 checkout (runtime/)",
+        "source_exts": (".mm", ".m", ".h", ".cpp"),
+        "rules": [Call("_objc_fatal", group=0, printed="objc[{v}]: "), Call("_objc_fatal_with_reason", group=0, printed="objc[{v}]: ")],
+        "binaries": [],
+    },
+    "swiftui": {
+        "file": "SwiftUIMessages.swift",
+        "source_hint": "an OpenSwiftUIProject/OpenSwiftUI checkout (Sources/): SwiftUI's runtime-issue strings, the framework renamed",
+        "source_exts": (".swift",),
+        "rules": [Call("Log.runtimeIssues", group=0, files=r"\.swift$")],
+        "renames": [("OpenSwiftUI", "SwiftUI")],
+        "binaries": [],
+    },
     "shell": {
         "file": "ShellSignalMessages.swift",
         "source_hint": "a bminor/glibc checkout (string/, sysdeps/generic/siglist.h)",
@@ -544,6 +559,7 @@ CATALOG_ONLY = {
     "apple-termination": "AppleTerminationMessages.swift",
     "xcode-checkers": "XcodeCheckerMessages.swift",
     "crash-services": "CrashServiceMessages.swift",
+    "llvm-support": "LLVMSupportMessages.swift",
 }
 
 
@@ -692,6 +708,8 @@ def scan_source(producer, root):
                 for message, where in rule.find(rel, text):
                     if len(message.replace("{v}", "").strip()) < 4:
                         continue
+                    for reimplementation, original in spec.get("renames", ()):
+                        message = message.replace(reimplementation, original)
                     found.setdefault(message, Origin(where, getattr(rule, "printed", "")))
     return found
 

@@ -13,6 +13,8 @@ public struct TriageTextRenderer: Sendable {
     public var caseNotes: [String: CaseNote]
     /// Column at which paragraphs wrap.
     public var width: Int
+    /// Characters of one evidence line quoted.
+    static let evidenceLength = 400
 
     /// Creates a renderer.
     ///
@@ -92,7 +94,11 @@ public struct TriageTextRenderer: Sendable {
         if !diagnosis.topFrames.isEmpty {
             lines += field("top frames", diagnosis.topFrames.map { "#\($0.index) " + describe($0) }.joined(separator: "\n"))
         }
-        if !diagnosis.evidence.isEmpty { lines += field("evidence", diagnosis.evidence.joined(separator: "\n")) }
+        if !diagnosis.evidence.isEmpty {
+            // A long message is quoted in part; the JSON has it whole.
+            let quoted = diagnosis.evidence.map { $0.count > Self.evidenceLength ? $0.prefix(Self.evidenceLength) + "…" : $0 }
+            lines += field("evidence", quoted.joined(separator: "\n"))
+        }
         if let input = diagnosis.input { lines += wrap(input, label: "input") }
         if !diagnosis.notes.isEmpty { lines += field("note", diagnosis.notes.joined(separator: "\n")) }
         return lines.joined(separator: "\n") + "\n"
