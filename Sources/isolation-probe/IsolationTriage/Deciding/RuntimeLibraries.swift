@@ -143,10 +143,10 @@ public enum RuntimeLibraries {
                 name = name.dropFirst(prefix.count)
             }
         }
-        // Objective-C methods of the system's classes: `-[UILabel text]`, `+[NSThread …]`, `-[_UIFoo …]`.
+        // Objective-C methods of the system's classes: `-[UILabel text]`, `+[NSThread …]`, `-[_UIFoo …]`, XCTest's `-[XCTWaiter …]`.
         if name.hasPrefix("-[") || name.hasPrefix("+[") {
             let className = name.dropFirst(2)
-            return ["UI", "NS", "CA", "AV", "CF", "WK", "_", "SK", "MK", "CL"].contains { className.hasPrefix($0) }
+            return ["UI", "NS", "CA", "AV", "CF", "WK", "_", "SK", "MK", "CL", "XCT", "XCUI"].contains { className.hasPrefix($0) }
         }
         return systemQualifiers.contains { name.hasPrefix($0) }
     }

@@ -81,9 +81,27 @@ public enum ConsoleLines {
     /// A shell's report of a child's death: `Illegal instruction (core dumped)`,
     /// `bash: line 1: 4242 Illegal instruction     ./prog`, `zsh: trace trap  ./prog`.
     static func isShellStopLine(_ text: Substring) -> Bool {
+        if let status = zshJobStatus(text) { return shellMessages.contains { $0.opensLine && $0.matches(status) } }
         let fromShell = ["bash:", "zsh:", "sh:", "/bin/sh:", "dash:"].contains { text.hasPrefix($0) }
         guard fromShell || text.utf8.count < 80 else { return false }
         return shellMessages.contains { $0.opensLine && ($0.matches(text) || (fromShell && $0.fragments.allSatisfy { text.containsBytes($0) })) }
+    }
+
+    /// The status after zsh's job prefix, which its `printjob` (Src/jobs.c)
+    /// writes as `[JOB]  C ` (C: `+` the current job, `-` the previous
+    /// one, else a space) and, with `notify` or `jobs -l`, `PID `:
+    /// `[1]  + 95081 segmentation fault  ./app` → `segmentation fault  ./app`.
+    static func zshJobStatus(_ text: Substring) -> Substring? {
+        guard text.hasPrefix("["), let close = text.firstIndex(of: "]"),
+              text[text.index(after: text.startIndex)..<close].allSatisfy(\.isNumber), close > text.index(after: text.startIndex) else { return nil }
+        var rest = text[text.index(after: close)...]
+        guard rest.hasPrefix("  ") else { return nil }
+        rest = rest.dropFirst(2)
+        if let marker = rest.first, marker == "+" || marker == "-" { rest = rest.dropFirst() }
+        rest = rest.drop { $0 == " " }
+        let pid = rest.prefix { $0.isNumber }
+        if !pid.isEmpty, rest.dropFirst(pid.count).first == " " { rest = rest.dropFirst(pid.count).drop { $0 == " " } }
+        return rest.isEmpty ? nil : rest
     }
 
     /// Xcode's `Thread 4: EXC_BREAKPOINT (code=1, subcode=0x…)` / `Thread 1: signal SIGABRT`.

@@ -57,13 +57,18 @@ public enum TolerantReader {
         /// Whether the line before held a frame: a bare function name
         /// (`syncLoadCodexCache`) is a frame only inside a run of frames.
         var lastLineHeldFrame = false
+        /// Where the frames of the line before, an arrow chain, begin: a
+        /// line that starts with an arrow goes on with that chain.
+        var arrowChainStart: Int?
         /// A check function and the code beside it, named in a sentence
         /// (``TolerantReader/proseStack(in:)``): the first such sentence's.
         var proseFrames: [StackFrame] = []
 
         mutating func read(_ raw: String) {
             let afterFrame = lastLineHeldFrame
+            let chainBefore = arrowChainStart
             lastLineHeldFrame = false
+            arrowChainStart = nil
             var line = FrameLinePrefixes.droppingLogPrefix(Substring(raw.prefix(TolerantReader.lineLimit)))
             if let sample = FrameLinePrefixes.sampleFrame(line) {
                 let frame = StackFrame(index: 0, image: sample.image, symbol: sample.symbol == "???" ? nil : sample.symbol, address: sample.address)
@@ -71,14 +76,35 @@ public enum TolerantReader {
                 return
             }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+            // A markdown table's row: each cell is read as a line of its own.
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("|"), trimmed.hasSuffix("|"), trimmed.count > 2 {
+                let cells = trimmed.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: true)
+                if cells.count > 1 {
+                    for cell in cells { read(String(cell)) }
+                    return
+                }
+            }
             line = TolerantReader.unmarked(line)
-            guard !line.isEmpty, !ConsoleLines.isSourceCode(line) else { endChain(); return }
+            // Source code and a shell's report of its child's death (`[1]  + 4242 trace trap  ./app`) hold no frame.
+            guard !line.isEmpty, !ConsoleLines.isSourceCode(line), ConsoleLines.zshJobStatus(line) == nil || !ConsoleLines.isShellStopLine(line) else {
+                endChain()
+                return
+            }
             for name in StopSignals.explicitNames(in: String(line)) where !signals.contains(name) { signals.append(name) }
             if line.contains("stop reason = breakpoint") { sawBreakpointStop = true }
             if readHeader(line) { endChain(); return }
             if readJSONFrame(line) { return }
+            // `→ f → g` under `a → b`: the chain written caller first goes on deeper.
+            if let start = chainBefore, let arrow = ["→", "←"].first(where: { line.hasPrefix($0) }),
+               let more = TolerantReader.frames(in: line.dropFirst().drop { $0 == " " }) {
+                continueChain(more.frames, callerFirst: arrow == "→", start: start)
+                return
+            }
             if let frames = TolerantReader.frames(in: line) {
+                let start = threads.last?.frames.count ?? 0
                 addFrames(frames.frames, numbered: frames.numbered, indent: indent)
+                if line.contains("→") || line.contains("←") { arrowChainStart = start }
                 return
             }
             if afterFrame, TolerantReader.isBareFunctionName(line) {
@@ -164,6 +190,19 @@ public enum TolerantReader {
             }
             frameLines += 1
             lastLineHeldFrame = true
+        }
+
+        /// A chain's next line: deeper frames, innermost first. Written
+        /// caller first, they go above the chain's frames so far (which
+        /// begin at `start`); written callee first, below them.
+        mutating func continueChain(_ frames: [StackFrame], callerFirst: Bool, start: Int) {
+            guard let last = threads.indices.last, start <= threads[last].frames.count,
+                  threads[last].frames.count + frames.count <= TolerantReader.frameLimit else { return }
+            threads[last].frames.insert(contentsOf: frames, at: callerFirst ? start : threads[last].frames.count)
+            for index in threads[last].frames.indices { threads[last].frames[index].index = index }
+            frameLines += 1
+            lastLineHeldFrame = true
+            arrowChainStart = start
         }
 
         /// An unnumbered chain whose lines are indented deeper and deeper is
@@ -276,7 +315,12 @@ public enum TolerantReader {
         } else if columns.count == 1 {
             // One space between image and symbol (and OCR splitting `libdispatch. dylib`).
             let words = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
-            if words.count >= 2, isLibraryName(words[0]) {
+            if words.count == 3, words[0].first?.isLetter == true, !words[0].contains("("), !words[0].contains("`"), isAddressStart(words[1]) {
+                // `App_SDK +0x9a898 f() (File.swift:12)`: the image (an address after it says so), its offset, the symbol.
+                hasAddress = true
+                image = String(words[0])
+                columns = [words[2]]
+            } else if words.count >= 2, isLibraryName(words[0]) {
                 var imageName = String(words[0]).trimmingCharacters(in: CharacterSet(charactersIn: "'`"))
                 var symbolStart = 1
                 if ["dylib", "so", "framework"].contains(String(words[1])), words.count == 3 {
@@ -307,6 +351,12 @@ public enum TolerantReader {
         // `(syncLoad → assumeIsolated, File.swift:128)`, `(Hex + 58940)`.
         if symbolText.hasPrefix("("), symbolText.hasSuffix(")"), !symbolText.hasPrefix("(null)"), isOneGroup(symbolText) {
             symbolText = symbolText.dropFirst().dropLast()
+        }
+        // `f() (File.swift:12:5)`, `f() (<compiler-generated>)`: a trailing location in parentheses.
+        if location == nil, symbolText.hasSuffix(")"), let open = symbolText.range(of: " (", options: .backwards),
+           let found = FrameText.parseLocation(symbolText[open.upperBound..<symbolText.index(before: symbolText.endIndex)]) {
+            location = found
+            symbolText = Substring(symbolText[..<open.lowerBound].trimmingTrailingWhitespace())
         }
         if location == nil, let found = locationToken(in: symbolText) {
             location = found.location
@@ -381,9 +431,12 @@ public enum TolerantReader {
         return columns
     }
 
+    /// An address (`0x1000a4f2c`) or an offset into the image (`+0x9a898`,
+    /// as Sentry and Bugsnag export a frame) opening `column`.
     static func isAddressStart(_ column: Substring) -> Bool {
-        guard column.hasPrefix("0x") else { return false }
-        let token = column.prefix { !$0.isWhitespace }.dropFirst(2)
+        let hex = column.hasPrefix("+0x") ? column.dropFirst() : column
+        guard hex.hasPrefix("0x") else { return false }
+        let token = hex.prefix { !$0.isWhitespace }.dropFirst(2)
         return !token.isEmpty && token.allSatisfy(\.isHexDigit)
     }
 
@@ -682,7 +735,10 @@ public enum TolerantReader {
             !word.text.contains(" ") ? isMentionedFunction(Substring(word.text)) : isSymbolShaped(Substring(word.text))
         }
         let own = { (index: Int) in isCode(words[index]) && OwnCode.isOwn(StackFrame(index: 0, symbol: words[index].text)) }
-        guard let codeAt = words.indices[(checkAt + 1)...].first(where: own) ?? words.indices[..<checkAt].last(where: own) else { return nil }
+        guard let codeAt = words.indices[(checkAt + 1)...].first(where: own) ?? words.indices[..<checkAt].last(where: own) else {
+            // The stop and the check named together, and no code of the program: the check alone.
+            return StopSignals.explicitNames(in: String(line)).isEmpty ? nil : [StackFrame(index: 0, symbol: words[checkAt].text)]
+        }
         var caller = StackFrame(index: 1, symbol: words[codeAt].text)
         // The line the sentence gives after the code, up to the sentence's end.
         var after = line[words[codeAt].end...]
