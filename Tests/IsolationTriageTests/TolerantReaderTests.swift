@@ -37,6 +37,17 @@ struct TolerantReaderTests {
         #expect(frames("The app crashed (in production) yesterday.\nCrashed (in Release)").isEmpty)
     }
 
+    @Test("an image's offset instead of an address (Sentry's and Bugsnag's export), with a location in parentheses")
+    func imageOffsetColumn() {
+        let read = frames("""
+            0  Shop_Core +0x9a898 Swift runtime failure: Index out of range (<compiler-generated>)
+            1  Shop_Core +0x99c54 -[SHCart itemAtIndex:] (SHCart.m:29:5)
+            """)
+        #expect(read.map(\.symbol) == ["Swift runtime failure: Index out of range", "-[SHCart itemAtIndex:]"])
+        #expect(read.map(\.image) == ["Shop_Core", "Shop_Core"])
+        #expect(read.last?.file == "SHCart.m" && read.last?.line == 29)
+    }
+
     @Test("bare symbol lines, innermost first; a sentence among them is not a frame")
     func bareFrames() {
         let read = frames("""

@@ -199,6 +199,59 @@ struct TriageCauseTests {
         #expect(!own[1].isSystem)
     }
 
+    /// Lines of producers and layouts the first 2026-12b measurement missed, written here in their producers' forms.
+    static let producerLines: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("App[42:7] [SwiftUI] Publishing changes from background threads is not allowed; make sure to publish values from the main thread (via operators like receive(on:)) on model updates.",
+         .notACrash, "publishing-off-main-thread", nil),
+        ("objc[42]: Cannot form weak reference to instance (0x600000c04f10) of class Shop.CartView. It is possible that this object was over-released, or is in the process of deallocation.",
+         .otherTrap, "objc-runtime-fatal", nil),
+        ("'NSGenericException', reason: '" + String(repeating: "the collection was mutated while being enumerated; ", count: 10) + "'", .otherTrap, "uncaught-exception", nil),
+        ("""
+         0  swift-frontend             0x00000001090e0a30 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56
+         1  swift-frontend             0x00000001090dded0 llvm::sys::RunSignalHandlers() + 172
+         2  swift-frontend             0x00000001090e1020 SignalHandler(int, __siginfo*, void*) + 356
+         3  libsystem_platform.dylib   0x0000000186a897a4 _sigtramp + 56
+         4  libdispatch.dylib          0x00000001868fa4f4 _dispatch_assert_queue_fail + 112
+         5  libswift_Concurrency.dylib 0x000000028ab4711c swift_task_isCurrentExecutorWithFlagsImpl + 356
+         6  Shop                       0x0000000104a1c2f0 closure #1 in Cart.load() + 40
+         """, .isolationTrap, "executor-check", "closure #1 in Cart.load()"),
+        ("| Stop | EXC_BREAKPOINT → `_dispatch_assert_queue_fail` via `swift_task_isCurrentExecutorWithFlagsImpl` |", .isolationTrap, "executor-check", nil),
+        ("""
+         thread 6: Timer.fire → closure #1 in Poller.start()
+           → swift_task_isCurrentExecutorWithFlagsImpl → _dispatch_assert_queue_fail
+         """, .isolationTrap, "executor-check", "closure #1 in Poller.start()"),
+        ("""
+         Shop.debug.dylib`_dispatch_assert_queue_fail
+         libswift_Concurrency.dylib`swift_task_isCurrentExecutorWithFlagsImpl
+         Shop.debug.dylib`closure #1 in Cart.load()
+         """, .isolationTrap, "executor-check", "closure #1 in Cart.load()"),
+        ("""
+         0  Shop_Core +0x9a898 Swift runtime failure: Index out of range (<compiler-generated>)
+         1  Shop_Core +0x99c54 -[SHCart itemAtIndex:] (SHCart.m:29:5)
+         """, .otherTrap, nil, "-[SHCart itemAtIndex:]"),
+        ("""
+         *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'on the main thread'
+            -[XCTestObservationCenter addTestObserver:]  ←  +[SHTestHooks install]
+         """, .otherTrap, "uncaught-exception", "+[SHTestHooks install]"),
+    ]
+
+    @Test("producers' lines and layouts: SwiftUI, objc4, a long exception, LLVM's handler, a table row, chains over lines, lldb's Module`symbol, image offsets, XCTest",
+          arguments: producerLines.indices)
+    func producerLine(_ index: Int) async {
+        let (text, verdict, cause, offender) = Self.producerLines[index]
+        let diagnosis = await diagnose(text)
+        #expect(diagnosis.verdict == verdict, "\(text)")
+        if let cause { #expect(diagnosis.cause == cause, "\(text)") }
+        if let offender { #expect(diagnosis.offender?.symbol == offender, "\(text)") }
+    }
+
+    @Test("a zsh job line is the shell's stop line, not a frame")
+    func zshJobLine() async {
+        let diagnosis = await diagnose("[1]  + 95081 trace trap  ./shop")
+        #expect(diagnosis.evidence.contains { $0.contains("SIGTRAP") })
+        #expect(diagnosis.offender == nil && diagnosis.topFrames.isEmpty)
+    }
+
     @Test("one rule for the offender: triage and the catalog's runs skip the same plumbing")
     func oneOffenderRule() {
         let plumbing: [(String?, String?)] = [

@@ -282,6 +282,12 @@ public enum TolerantReader {
             rest = rest[rest.index(after: colon)...].drop { $0 == " " }
         }
         guard !rest.isEmpty else { return nil }
+        // lldb's `Module`symbol` with no frame number or address before it.
+        if let tick = rest.firstIndex(of: "`"), tick > rest.startIndex, !rest[..<tick].contains(" "), looksLikeImage(rest[..<tick]),
+           let frame = frames(in: rest[rest.index(after: tick)...])?.frames.first, let symbol = frame.symbol {
+            return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(rest[..<tick]), symbol: symbol,
+                                                  file: frame.file, line: frame.line, column: frame.column)], numbered: index != nil)
+        }
         // atos's output, `f() (in App) (File.swift:12)` or `f() (in App) + 40`: its image
         // makes a bare name (`syncLoadCodexCache (in CodexBar)`) a frame.
         if let name = FrameText.resolvedName(rest), looksLikeImage(Substring(name.image)),
@@ -383,7 +389,8 @@ public enum TolerantReader {
             symbol = String(bare)
             // `→  EXC_BAD_ACCESS` ends a chain with the stop, not a frame.
             if !StopSignals.explicitNames(in: symbol).isEmpty, !symbol.contains("(") { continue }
-            let named = !symbol.isEmpty && !symbol.hasPrefix("+") && !symbol.hasPrefix("0x") && symbol != image
+            // `+ 40` is an offset, `+[Cache shared]` a class method.
+            let named = !symbol.isEmpty && (!symbol.hasPrefix("+") || symbol.hasPrefix("+[")) && !symbol.hasPrefix("0x") && symbol != image
                 && !["<unavailable>", "???", "??", "(null)", "<redacted>"].contains(symbol)
             frames.append(StackFrame(index: index ?? 0, image: image, symbol: named ? symbol : nil,
                                      file: location?.file, line: location?.line, column: location?.column))
