@@ -47,6 +47,20 @@ struct ProducerCatalogTests {
         }
     }
 
+    @Test("an entry that names the program's code has that placeholder, and each example gives its value")
+    func namedCode() {
+        for entry in Producers.messages {
+            guard let placeholder = entry.namesCode else { continue }
+            #expect(entry.template.contains("{\(placeholder)}"), "`\(entry.template)` has no {\(placeholder)}")
+            for example in entry.examples {
+                let value = entry.value(of: placeholder, in: example)
+                #expect(value != nil && !value!.contains(" "), "`\(example)`: {\(placeholder)} read as \(value.map { "`\($0)`" } ?? "nothing")")
+            }
+        }
+        #expect(Producers.namedCode(in: "Fatal error: SWIFT TASK CONTINUATION MISUSE: save(to:) tried to resume its continuation more than once, returning ()!") == "save(to:)")
+        #expect(Producers.namedCode(in: "objc[7]: Cannot form weak reference to instance (0x6000) of class Shop.Badge. It is possible that this object was over-released, or is in the process of deallocation.") == "Shop.Badge")
+    }
+
     @Test("a quoted message may capitalise its first letter; a line opener may not move")
     func caseAndPlacement() {
         #expect(Producers.line("I get \"Data race detected: @MainActor function at M/F.swift:3 was not called on the main thread\"", means: .isolationWarning))

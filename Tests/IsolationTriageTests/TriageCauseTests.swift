@@ -204,7 +204,7 @@ struct TriageCauseTests {
         ("App[42:7] [SwiftUI] Publishing changes from background threads is not allowed; make sure to publish values from the main thread (via operators like receive(on:)) on model updates.",
          .notACrash, "publishing-off-main-thread", nil),
         ("objc[42]: Cannot form weak reference to instance (0x600000c04f10) of class Shop.CartView. It is possible that this object was over-released, or is in the process of deallocation.",
-         .otherTrap, "objc-runtime-fatal", nil),
+         .otherTrap, "objc-runtime-fatal", "Shop.CartView"),
         ("'NSGenericException', reason: '" + String(repeating: "the collection was mutated while being enumerated; ", count: 10) + "'", .otherTrap, "uncaught-exception", nil),
         ("""
          0  swift-frontend             0x00000001090e0a30 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56

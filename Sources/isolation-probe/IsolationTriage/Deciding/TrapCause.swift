@@ -66,24 +66,6 @@ struct TrapCause: Sendable, Hashable {
         return known[id] ?? TrapCause(id: id, explanation: id.replacingOccurrences(of: "-", with: " "))
     }
 
-    /// The function a continuation message names:
-    /// `SWIFT TASK CONTINUATION MISUSE: login(_:) tried to resume …` → `login(_:)`.
-    ///
-    /// ```swift
-    /// TrapCause.continuationFunction(in: "SWIFT TASK CONTINUATION MISUSE: stop() leaked its continuation") // "stop()"
-    /// ```
-    static func continuationFunction(in message: String) -> String? {
-        guard let start = message.range(of: "CONTINUATION MISUSE: ") else { return nil }
-        let rest = message[start.upperBound...]
-        for ending in [" tried to resume", " leaked its continuation"] {
-            if let end = rest.range(of: ending) {
-                let name = rest[..<end.lowerBound].trimmingCharacters(in: .whitespaces)
-                return name.isEmpty ? nil : name
-            }
-        }
-        return nil
-    }
-
     /// The access an exclusivity violation conflicts with:
     /// ``Previous access (a modification) started at Module`f() + 965 (0x…).`` → `f()` in `Module`.
     static func previousAccess(in message: String) -> StackFrame? {

@@ -57,15 +57,17 @@ public enum TriageClassifier {
     /// What a text with no evidence of how the program ended lacks.
     static let unknownDecidedBy = "the crashed thread's frames with the lines above them (the signal or exception, and any `Fatal error` or runtime message)"
 
-    /// The user's code to look at, and what the choice rests on: a
-    /// continuation or exclusivity message's own name for it, else the
+    /// The user's code to look at, and what the choice rests on: the code
+    /// a message names (the continuation check's function, the class of a
+    /// weak reference the Objective-C runtime refused), the exclusivity
+    /// message's previous access, else the
     /// innermost frame of the program's code above the check or trap, else
     /// the place a runtime message names, else code the prose names, else
     /// an unsymbolicated frame of the program.
     static func offender(_ evidence: CrashEvidence, isolation: IsolationFinding?) -> (StackFrame, String)? {
         let messages = evidence.report.messages
-        if let name = messages.lazy.compactMap(TrapCause.continuationFunction(in:)).first {
-            return (StackFrame(index: 0, symbol: name), "the function the runtime's continuation message names")
+        if let name = messages.lazy.compactMap(Producers.namedCode(in:)).first(where: { OwnCode.isOwn(symbol: $0, image: nil, isThunk: false, isSystem: false) }) {
+            return (StackFrame(index: 0, symbol: name), "the code the runtime's message names")
         }
         if messages.contains(where: { $0.contains("Simultaneous accesses") }),
            let previous = messages.lazy.filter({ $0.contains("Previous access") }).compactMap(TrapCause.previousAccess(in:)).first {

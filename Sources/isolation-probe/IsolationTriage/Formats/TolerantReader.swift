@@ -283,9 +283,8 @@ public enum TolerantReader {
         }
         guard !rest.isEmpty else { return nil }
         // lldb's `Module`symbol` with no frame number or address before it.
-        if let tick = rest.firstIndex(of: "`"), tick > rest.startIndex, !rest[..<tick].contains(" "), looksLikeImage(rest[..<tick]),
-           let frame = frames(in: rest[rest.index(after: tick)...])?.frames.first, let symbol = frame.symbol {
-            return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(rest[..<tick]), symbol: symbol,
+        if let (module, after) = moduleTick(rest), let frame = frames(in: after)?.frames.first, let symbol = frame.symbol {
+            return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: symbol,
                                                   file: frame.file, line: frame.line, column: frame.column)], numbered: index != nil)
         }
         // atos's output, `f() (in App) (File.swift:12)` or `f() (in App) + 40`: its image
@@ -343,11 +342,10 @@ public enum TolerantReader {
             return hasAddress || image != nil
                 ? LineFrames(frames: [StackFrame(index: index ?? 0, image: image)], numbered: index != nil) : nil
         }
-        // `Module`symbol` (lldb's `${module.file.basename}`${function.name}`, the exclusivity message).
-        if image == nil, let tick = symbolText.firstIndex(of: "`"), tick > symbolText.startIndex,
-           !symbolText[..<tick].contains(" "), looksLikeImage(symbolText[..<tick]) {
-            image = String(symbolText[..<tick])
-            symbolText = symbolText[symbolText.index(after: tick)...]
+        // After an address (`frame #3: 0x… Shop`f()`), and in the exclusivity message.
+        if image == nil, let (module, after) = moduleTick(symbolText) {
+            image = String(module)
+            symbolText = after
         }
         guard hasAddress || image != nil || isSymbolShaped(symbolText)
             // `1  assumeIsolated + 16`: a number and an offset make a bare name a frame.
@@ -397,6 +395,14 @@ public enum TolerantReader {
         }
         guard !frames.isEmpty, frames.contains(where: { $0.symbol != nil }) || hasAddress || image != nil else { return nil }
         return LineFrames(frames: frames, numbered: index != nil)
+    }
+
+    /// lldb's `` Module`symbol `` (its frame format's
+    /// `${module.file.basename}`${function.name}`): the module and what follows the backtick.
+    static func moduleTick(_ text: Substring) -> (module: Substring, rest: Substring)? {
+        guard let tick = text.firstIndex(of: "`"), tick > text.startIndex, !text[..<tick].contains(" "),
+              looksLikeImage(text[..<tick]) else { return nil }
+        return (text[..<tick], text[text.index(after: tick)...])
     }
 
     /// The frame a name resolved by Apple's symbolication stands for.

@@ -12,7 +12,7 @@ enum ObjectiveCRuntimeMessages {
         sources: [runtime + " (_objc_fatal, _objc_fatal_with_reason; objc-errors.mm prints objc[PID]: before each)"],
         messages: [
             ProducerMessage("Cannot form weak reference to instance ({address}) of class {class}. It is possible that this object was over-released, or is in the process of deallocation.",
-                            .stop, cause: "objc-runtime-fatal", source: "\(runtime)/objc-weak.mm (weak_register_no_lock)",
+                            .stop, cause: "objc-runtime-fatal", namesCode: "class", source: "\(runtime)/objc-weak.mm (weak_register_no_lock)",
                             examples: ["objc[4242]: Cannot form weak reference to instance (0x600000c04f10) of class Shop.CartView. It is possible that this object was over-released, or is in the process of deallocation."]),
             ProducerMessage("+[NSObject instanceMethodSignatureForSelector:] not available without CoreFoundation", .stop, cause: "objc-runtime-fatal", source: "\(runtime)/NSObject.mm:2617"),
             ProducerMessage("+[NSObject methodSignatureForSelector:] not available without CoreFoundation", .stop, cause: "objc-runtime-fatal", source: "\(runtime)/NSObject.mm:2623"),

@@ -73,13 +73,18 @@ struct ProducerMessage: Sendable, Hashable {
     /// Whether the message opens its line (a shell's `Killed`, `Aborted`):
     /// the same words inside a sentence are not the message.
     var opensLine: Bool
+    /// The placeholder whose value is the program's own code, when the
+    /// message names it (`function` in the continuation check's
+    /// `SWIFT TASK CONTINUATION MISUSE: {function} tried to resume …`).
+    var namesCode: String?
     /// The template's fixed text between placeholders, in order.
     let fragments: [String]
 
     /// An entry; `examples` default to the template itself when it has no placeholder.
     init(_ template: String, _ meaning: MessageMeaning, cause: String? = nil, signal: String? = nil,
-         opensLine: Bool = false, source: String, examples: [String] = []) {
+         opensLine: Bool = false, namesCode: String? = nil, source: String, examples: [String] = []) {
         self.opensLine = opensLine
+        self.namesCode = namesCode
         self.template = template
         self.meaning = meaning
         self.cause = cause
@@ -107,6 +112,33 @@ struct ProducerMessage: Sendable, Hashable {
             rest = rest[found.upperBound...]
         }
         return true
+    }
+
+    /// What `placeholder` stands for in `line`: the text between the fixed
+    /// fragments around it (the last word before the next fragment, when
+    /// the template opens with it); nil when the line does not hold the
+    /// message or the template has no such placeholder.
+    ///
+    /// ```swift
+    /// ProducerMessage("{name} failed: {reason}.", .stop, source: "s").value(of: "reason", in: "Cart failed: no stock.")  // "no stock"
+    /// ```
+    func value<Line: StringProtocol>(of placeholder: String, in line: Line) -> Substring? {
+        guard let hole = template.range(of: "{\(placeholder)}") else { return nil }
+        let before = Self.fragments(of: String(template[..<hole.lowerBound]))
+        let after = Self.fragments(of: String(template[hole.upperBound...])).first
+        var rest = Substring(line)
+        for fragment in before {
+            guard let found = rest.byteRange(of: fragment) else { return nil }
+            rest = rest[found.upperBound...]
+        }
+        var value = rest
+        if let after {
+            guard let end = rest.byteRange(of: after) else { return nil }
+            value = rest[..<end.lowerBound]
+        }
+        if before.isEmpty, let space = value.lastIndex(where: \.isWhitespace) { value = value[value.index(after: space)...] }
+        value = value.drop(while: \.isWhitespace)
+        return value.isEmpty ? nil : value
     }
 
     /// `data race` → `Data race`, `Fatal` → `fatal`; nil when it does not start with a letter.

@@ -54,6 +54,17 @@ enum Producers {
             .sorted { $0.template.utf8.count > $1.template.utf8.count || ($0.template.utf8.count == $1.template.utf8.count && $0.template < $1.template) }
     }
 
+    /// The program's code a message names (an entry's ``ProducerMessage/namesCode``
+    /// placeholder): the continuation check's function, the class the
+    /// Objective-C runtime could not form a weak reference to.
+    ///
+    /// ```swift
+    /// Producers.namedCode(in: "SWIFT TASK CONTINUATION MISUSE: stop() leaked its continuation!")  // "stop()"
+    /// ```
+    static func namedCode<Line: StringProtocol>(in line: Line) -> String? {
+        entries(in: line).lazy.compactMap { entry in entry.namesCode.flatMap { entry.value(of: $0, in: line) }.map(String.init) }.first
+    }
+
     /// Whether any entry `line` holds has `meaning`.
     static func line<Line: StringProtocol>(_ line: Line, means meaning: MessageMeaning) -> Bool {
         entries(in: line).contains { $0.meaning == meaning }
