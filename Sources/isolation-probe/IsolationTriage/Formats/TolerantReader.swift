@@ -77,8 +77,8 @@ public enum TolerantReader {
             }
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
             // A markdown table's row: each cell is read as a line of its own.
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("|"), trimmed.hasSuffix("|"), trimmed.count > 2 {
+            if line.drop(while: { $0 == " " || $0 == "\t" }).first == "|",
+               case let trimmed = line.trimmingCharacters(in: .whitespaces), trimmed.hasSuffix("|"), trimmed.count > 2 {
                 let cells = trimmed.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: true)
                 if cells.count > 1 {
                     for cell in cells { read(String(cell)) }

@@ -61,7 +61,7 @@ enum FrameText {
     /// FrameText.resolvedName("-[Player stop] (in App) (Player.m:12)")?.location?.line  // 12
     /// ```
     static func resolvedName(_ text: Substring) -> ResolvedName? {
-        guard let open = text.range(of: " (in "), let close = text[open.upperBound...].firstIndex(of: ")") else { return nil }
+        guard let open = text.byteRange(of: " (in "), let close = text[open.upperBound...].firstIndex(of: ")") else { return nil }
         let symbol = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
         let image = text[open.upperBound..<close].trimmingCharacters(in: .whitespaces)
         guard !symbol.isEmpty, !image.isEmpty, !symbol.contains("\t"), !symbol.contains("  "), !symbol.contains(" // ") else { return nil }
@@ -76,7 +76,7 @@ enum FrameText {
     /// The name a ` // ` comment after an unsymbolicated frame gives it,
     /// as `atos` resolved it (`0x10faf3000 + 921445  // f() (in App) (A.m:49)`).
     static func annotatedName(_ text: Substring) -> ResolvedName? {
-        guard let comment = text.range(of: " // ") else { return nil }
+        guard let comment = text.byteRange(of: " // ") else { return nil }
         return resolvedName(text[comment.upperBound...].drop { $0 == " " })
     }
 
