@@ -66,8 +66,8 @@ public enum TriageClassifier {
     /// an unsymbolicated frame of the program.
     static func offender(_ evidence: CrashEvidence, isolation: IsolationFinding?) -> (StackFrame, String)? {
         let messages = evidence.report.messages
-        if let name = messages.lazy.compactMap(Producers.namedCode(in:)).first(where: { OwnCode.isOwn(symbol: $0, image: nil, isThunk: false, isSystem: false) }) {
-            return (StackFrame(index: 0, symbol: name), "the code the runtime's message names")
+        if let named = messages.lazy.compactMap(Producers.namedCode(in:)).map({ StackFrame(index: 0, symbol: $0) }).first(where: isOwnCode) {
+            return (named, "the code the runtime's message names")
         }
         if messages.contains(where: { $0.contains("Simultaneous accesses") }),
            let previous = messages.lazy.filter({ $0.contains("Previous access") }).compactMap(TrapCause.previousAccess(in:)).first {

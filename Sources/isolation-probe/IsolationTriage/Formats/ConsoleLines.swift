@@ -29,8 +29,8 @@ public enum ConsoleLines {
         for line in lines where found.count < messageLimit {
             let text = line.drop { $0 == " " || $0 == "\t" }
             guard isMessage(text), seen.insert(text).inserted else { continue }
-            // Whole, as the reader's line limit left it: a message cut here would no longer end as its template does.
-            found.append(String(text))
+            // Cut where the tolerant reader cuts a line, not shorter: a message cut shorter would no longer end as its template does.
+            found.append(String(text.prefix(TolerantReader.lineLimit)))
         }
         return found
     }

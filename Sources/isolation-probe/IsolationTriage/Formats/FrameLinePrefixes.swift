@@ -72,7 +72,7 @@ enum FrameLinePrefixes {
         rest = rest.dropFirst(count.count).drop { $0 == " " }
         guard let name = FrameText.resolvedName(rest) else { return nil }
         var address: String?
-        if let bracket = rest.range(of: "[0x", options: .backwards), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
+        if let bracket = rest.byteRange(of: "[0x", backwards: true), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
             address = "0x" + rest[bracket.upperBound..<end]
         }
         return (name.symbol, name.image, address, depth)

@@ -357,7 +357,7 @@ public enum TolerantReader {
             symbolText = symbolText.dropFirst().dropLast()
         }
         // `f() (File.swift:12:5)`, `f() (<compiler-generated>)`: a trailing location in parentheses.
-        if location == nil, symbolText.hasSuffix(")"), let open = symbolText.range(of: " (", options: .backwards),
+        if location == nil, symbolText.hasSuffix(")"), let open = symbolText.byteRange(of: " (", backwards: true),
            let found = FrameText.parseLocation(symbolText[open.upperBound..<symbolText.index(before: symbolText.endIndex)]) {
             location = found
             symbolText = Substring(symbolText[..<open.lowerBound].trimmingTrailingWhitespace())
