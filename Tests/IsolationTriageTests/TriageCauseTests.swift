@@ -245,6 +245,96 @@ struct TriageCauseTests {
         if let offender { #expect(diagnosis.offender?.symbol == offender, "\(text)") }
     }
 
+    /// Lines of producers and layouts the 2026-12c set's misses belong to,
+    /// written here in their producers' forms; the offender is a part of
+    /// what the diagnosis names (its symbol, else its file).
+    static let producerLines12c: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("""
+         Received signal 4. Backtrace:
+         0x55d0b7f5e0d2, Backtrace.(printBacktrace in _B82A8C0ED7C904841114FDF244F9E58E)(signal: Swift.Int32) -> () at /app/.build/checkouts/swift-backtrace/Sources/Backtrace/Backtrace.swift:66
+         0x7f108b62497f
+         0x55d0b7f5c0e7, Swift runtime failure: precondition failure at /app/Sources/Shop/Cart.swift:0
+         0x55d0b7f5c0e7, Shop.Cart.add(_:) -> () at /app/Sources/Shop/Cart.swift:41
+         0x55d0b7f5c1a0, closure #1 () -> () in Shop.Checkout.start() -> () at /app/Sources/Shop/Checkout.swift:18
+         """, .otherTrap, "precondition", "Shop.Cart.add(_:)"),
+        ("""
+         💣 Program crashed: Bad pointer dereference at 0x0000000000000004
+
+         Thread 0 crashed:
+
+         0 Cart.total() + 404 in Shop at /src/Shop/Cart.swift:4:15
+         1 main + 12 in Shop at /src/Shop/main.swift:8:3
+         """, .memoryCorruption, "bad-access", "Cart.total()"),
+        ("""
+         Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+         Thread 0 Crashed:
+         0   Shop   0x0000000100001000 Swift runtime failure: arithmetic overflow (<compiler-generated>)
+         1   Shop   0x0000000100002000 static Hasher.hashString(_:) (<compiler-generated>)
+         2   Shop   0x0000000100003000 -[SHConfig initWithDictionary:] (SHConfig.m:29:29)
+         """, .otherTrap, "integer-overflow", "Hasher.hashString(_:)"),
+        ("""
+         Crashed: com.apple.root.user-initiated-qos.cooperative
+         0  libdispatch.dylib              0x63b4 _dispatch_assert_queue_fail + 120
+         1  libdispatch.dylib              0x633c dispatch_assert_queue + 194
+         2  libswift_Concurrency.dylib     0x62b78 swift_task_isCurrentExecutorImpl(swift::SerialExecutorRef) + 284
+         3  Shop                           0x4ebd6c @objc StoreObserver.paymentQueue(_:updatedTransactions:) + 40 (<compiler-generated>:0)
+         4  StoreKit                       0x7634d4 -[SKPaymentQueue _notifyObservers] + 60
+         """, .isolationTrap, "executor-check", "StoreObserver.paymentQueue(_:updatedTransactions:)"),
+        ("""
+         EXC_BREAKPOINT (SIGTRAP)
+         _dispatch_assert_queue_fail
+         dispatch_assert_queue
+         swift_task_isCurrentExecutorWithFlagsImpl(swift::SerialExecutorRef, swift::swift_task_is_current_executor_flag)
+         closure #1 () in closure #1 @MainActor @Sendable (Data) in
+             PhotoSaver.save(url:)
+         thunk for @escaping @callee_guaranteed () -> ()
+         """, .isolationTrap, "executor-check", "@Sendable (Data) in PhotoSaver.save(url:)"),
+        ("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Completion handler passed to -[BrowserController webView:decidePolicyForNavigationAction:decisionHandler:] was called more than once'",
+         .otherTrap, "uncaught-exception", "-[BrowserController webView:decidePolicyForNavigationAction:decisionHandler:]"),
+        ("Terminating app due to uncaught exception 'NSUnknownKeyException', reason: '[<Shop.CartViewController 0x7f91cef0ade0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key totalLabel.'",
+         .otherTrap, "uncaught-exception", "totalLabel"),
+        ("I crashed on `CartView.swift` r:128 with 2.2.3. Reason: `\"Swift runtime failure: arithmetic overflow\"`", .otherTrap, "integer-overflow", "CartView.swift"),
+        ("I get the error \"Thread 11: EXC_BAD_ACCESS (code=1, address=0x18)\" in the method loadQueue (QueueManager.swift) after a restart.", .memoryCorruption, "bad-access", "loadQueue"),
+        ("Main Thread Checker: UI API called on a background thread: -[UIApplication setNetworkActivityIndicatorVisible:]. It happens on - (void)updateIndicator:(BOOL)enabled; in SHNetwork class.",
+         .notACrash, nil, "updateIndicator:"),
+        ("""
+         Thread 0 Crashed:
+         0   libsystem_kernel.dylib        \t0x00000001e5ea3080 kevent_id + 8
+         1   libdispatch.dylib             \t0x00000001a535af2c _dispatch_kq_poll + 228 (event_kevent.c:759)
+         2   libdispatch.dylib             \t0x00000001a535b950 _dispatch_event_loop_wait_for_ownership + 444 (event_kevent.c:2218)
+         3   libdispatch.dylib             \t0x00000001a5347904 __DISPATCH_WAIT_FOR_QUEUE__ + 340 (queue.c:1685)
+         4   libdispatch.dylib             \t0x00000001a53474cc _dispatch_sync_f_slow + 144 (queue.c:1769)
+         5   Shop                          \t0x00000001027c78d0 closure #1 in Uploader.finish() + 176 (Uploader.swift:103)
+         """, .hang, "blocked-wait", "closure #1 in Uploader.finish()"),
+        ("""
+         Thread 0 name:   Dispatch queue: com.apple.main-thread
+         Thread 0 Crashed:
+         0   libsystem_kernel.dylib        \t       0x1d56f14dc __ulock_wait2 + 8
+         1   libsystem_platform.dylib      \t       0x1e94354d8 _os_unfair_lock_lock_slow + 188
+         2   Shop                          \t       0x102318360 Settings.timeout.getter + 56
+         """, .hang, "blocked-wait", "Settings.timeout.getter"),
+        ("""
+         Exception Type:  EXC_BREAKPOINT (SIGTRAP)
+         Thread 0 Crashed:
+         0   libdispatch.dylib             \t0x00000001a5347904 __DISPATCH_WAIT_FOR_QUEUE__ + 484 (queue.c:1685)
+         1   libdispatch.dylib             \t0x00000001a53474cc _dispatch_sync_f_slow + 144 (queue.c:1769)
+         2   Shop                          \t0x00000001027c78d0 Uploader.finish() + 176 (Uploader.swift:103)
+         """, .otherTrap, "queue-deadlock", "Uploader.finish()"),
+    ]
+
+    @Test("the 2026-12c misses' classes: swift-backtrace's layout and handler, the backtracer without addresses, <compiler-generated> on a function, an @objc entry's check, a wrapped name, WebKit's and KVC's named code, prose that names a file or method, a wait the report marks crashed",
+          arguments: producerLines12c.indices)
+    func producerLine12c(_ index: Int) async {
+        let (text, verdict, cause, offender) = Self.producerLines12c[index]
+        let diagnosis = await diagnose(text)
+        #expect(diagnosis.verdict == verdict, "\(text)")
+        if let cause { #expect(diagnosis.cause == cause, "\(text)") }
+        if let offender {
+            let named = diagnosis.offender.map { ($0.symbol ?? "") + " " + ($0.file ?? "") } ?? ""
+            #expect(named.contains(offender), "\(text): named \(named)")
+        }
+    }
+
     @Test("a zsh job line is the shell's stop line, not a frame")
     func zshJobLine() async {
         let diagnosis = await diagnose("[1]  + 95081 trace trap  ./shop")

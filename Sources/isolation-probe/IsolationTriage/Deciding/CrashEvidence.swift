@@ -81,7 +81,11 @@ struct CrashEvidence {
         let firstOwn = frames.firstIndex(where: TriageClassifier.isOwnCode) ?? frames.endIndex
         let top = frames[..<firstOwn]
         checkFrames = top.filter { RuntimeLibraries.isIsolationCheck($0.symbol) }
-        trapFrames = top.filter { RuntimeLibraries.isTrapSymbol($0.symbol) }
+        // A wait above a stopping function means the thread waits inside it
+        // (`__DISPATCH_WAIT_FOR_QUEUE__` stops only on a queue the thread
+        // owns; otherwise it waits for the queue): the stop is not taken.
+        let firstWait = top.firstIndex { RuntimeLibraries.isWait($0.symbol) } ?? top.endIndex
+        trapFrames = top[..<firstWait].filter { RuntimeLibraries.isTrapSymbol($0.symbol) }
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
         namedInProse = thread?.name == TolerantReader.proseThreadName
@@ -133,8 +137,10 @@ struct CrashEvidence {
     /// fatal runtime message.
     var isStop: Bool {
         isExplicitStop
-            // A report that marks a thread as crashed says the program stopped.
-            || (markedCrashed && signals.isEmpty && !killed)
+            // A report that marks a thread as crashed says the program stopped,
+            // unless that thread sits in a wait: it cannot stop itself there,
+            // so it was ended from outside while blocked (a watchdog's kill).
+            || (markedCrashed && signals.isEmpty && !killed && waitOnTop == nil)
     }
     /// The text itself says the program stopped: a trap or abort signal, a
     /// fatal runtime message, or a function on top that only runs when it stops.

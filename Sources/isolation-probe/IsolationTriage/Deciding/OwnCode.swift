@@ -7,8 +7,8 @@
 /// library or framework, its symbol is a runtime or libdispatch function
 /// (also when the report gives no image, or the runtime is linked
 /// statically), its symbol is qualified by a system module (`Swift.`,
-/// `Foundation.` …), it is a thunk (except a protocol witness, where a
-/// `@preconcurrency` conformance's check lives), the `assumeIsolated`
+/// `Foundation.` …), it is a thunk (except a protocol witness or an `@objc`
+/// entry, where a conformance's or an Objective-C caller's check lives), the `assumeIsolated`
 /// entry point, a sanitizer's interceptor, or the C entry point `main`.
 ///
 /// ```swift
@@ -24,7 +24,9 @@ public enum OwnCode {
     public static func isOwn(symbol: String?, image: String?, isThunk: Bool, isSystem: Bool) -> Bool {
         if isSystem || RuntimeLibraries.isSystemImage(image) { return false }
         guard let symbol else { return true }
-        if isThunk && !symbol.hasPrefix("protocol witness for") { return false }
+        // A witness or an `@objc` entry is where the compiler puts the
+        // isolation check of the method it forwards to: the user's method.
+        if isThunk && !symbol.hasPrefix("protocol witness for") && !symbol.hasPrefix("@objc ") { return false }
         // A closure is the code it is written in: `closure #1 in _assertionFailure(…)` is the standard library's.
         var context = Substring(symbol)
         if context.contains("closure #") { while let range = context.range(of: " in ") { context = context[range.upperBound...] } }

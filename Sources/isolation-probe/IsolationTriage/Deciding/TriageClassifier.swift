@@ -59,7 +59,8 @@ public enum TriageClassifier {
 
     /// The user's code to look at, and what the choice rests on: the code
     /// a message names (the continuation check's function, the class of a
-    /// weak reference the Objective-C runtime refused), the exclusivity
+    /// weak reference the Objective-C runtime refused, the delegate method
+    /// WebKit's completion-handler check names), the exclusivity
     /// message's previous access, else the
     /// innermost frame of the program's code above the check or trap, else
     /// the place a runtime message names, else code the prose names, else
@@ -67,7 +68,7 @@ public enum TriageClassifier {
     static func offender(_ evidence: CrashEvidence, isolation: IsolationFinding?) -> (StackFrame, String)? {
         let messages = evidence.report.messages
         if let named = messages.lazy.compactMap(Producers.namedCode(in:)).map({ StackFrame(index: 0, symbol: $0) }).first(where: isOwnCode) {
-            return (named, "the code the runtime's message names")
+            return (named, "the code the stop's message names")
         }
         if messages.contains(where: { $0.contains("Simultaneous accesses") }),
            let previous = messages.lazy.filter({ $0.contains("Previous access") }).compactMap(TrapCause.previousAccess(in:)).first {

@@ -82,7 +82,10 @@ public enum SwiftBacktraceParser {
         return CrashThread(name: String(name), crashed: crashed)
     }
 
-    /// `N [tags] 0xADDR SYMBOL [+ OFF] in IMAGE [at /path/File.swift:L:C]`.
+    /// `N [tags] 0xADDR SYMBOL [+ OFF] in IMAGE [at /path/File.swift:L:C]`;
+    /// the address is left out when the frame has a source location and
+    /// addresses are off (the formatter's `showAddresses(false)`, in
+    /// stdlib/public/RuntimeModule/BacktraceFormatter.swift).
     static func parseFrame(_ text: Substring) -> StackFrame? {
         let number = text.prefix { $0.isNumber }
         guard let index = Int(number) else { return nil }
@@ -92,10 +95,14 @@ public enum SwiftBacktraceParser {
             tags.insert(rest[rest.index(after: rest.startIndex)..<close])
             rest = rest[rest.index(after: close)...].drop { $0 == " " }
         }
-        let address = rest.prefix { !$0.isWhitespace }
-        guard address.hasPrefix("0x"), address.count > 2 else { return nil }
-        rest = rest.dropFirst(address.count).drop { $0 == " " }
+        var address: Substring? = rest.prefix { !$0.isWhitespace }
+        if let hex = address, hex.hasPrefix("0x"), hex.count > 2 {
+            rest = rest.dropFirst(hex.count).drop { $0 == " " }
+        } else {
+            address = nil
+        }
         let location = FrameText.splitLocation(&rest, separator: " at ")
+        guard address != nil || (location != nil && rest.containsBytes(" in ")) else { return nil }
         var image: String?
         if let inRange = rest.byteRange(of: " in ", backwards: true) {
             image = String(rest[inRange.upperBound...])
@@ -106,7 +113,7 @@ public enum SwiftBacktraceParser {
         }
         FrameText.dropOffset(&rest)
         let symbol = rest.isEmpty || rest.hasPrefix("0x") ? nil : String(rest)
-        return StackFrame(index: index, image: image, symbol: symbol, address: String(address),
+        return StackFrame(index: index, image: image, symbol: symbol, address: address.map(String.init),
                           file: location?.file, line: location?.line, column: location?.column,
                           // `[system]` is not used: the backtracer also puts it
                           // on the program's own frames when it has no line.
@@ -132,7 +139,7 @@ public enum SwiftBacktraceParser {
         let location = FrameText.parseLocation(locationPart)
         return StackFrame(index: index, image: image, symbol: symbol, address: address,
                           file: location?.file, line: location?.line, column: location?.column,
-                          isThunk: locationPart.hasSuffix("<compiler-generated>") || (symbol.map(MangledNames.isThunk) ?? false) ? true : nil)
+                          isThunk: symbol.map(MangledNames.isThunk) == true ? true : nil)
     }
 
     static func trimmed(_ line: String) -> Substring {

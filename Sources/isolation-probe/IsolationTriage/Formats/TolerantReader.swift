@@ -57,6 +57,8 @@ public enum TolerantReader {
         /// Whether the line before held a frame: a bare function name
         /// (`syncLoadCodexCache`) is a frame only inside a run of frames.
         var lastLineHeldFrame = false
+        /// The indentation of the last line that held a frame.
+        var lastFrameIndent = 0
         /// Where the frames of the line before, an arrow chain, begin: a
         /// line that starts with an arrow goes on with that chain.
         var arrowChainStart: Int?
@@ -99,6 +101,17 @@ public enum TolerantReader {
             if let start = chainBefore, let arrow = ["→", "←"].first(where: { line.hasPrefix($0) }),
                let more = TolerantReader.frames(in: line.dropFirst().drop { $0 == " " }) {
                 continueChain(more.frames, callerFirst: arrow == "→", start: start)
+                return
+            }
+            // A demangled name wrapped after ` in` (`closure #1 in` over `    Shop.load()`): the deeper line ends it.
+            if afterFrame, indent > lastFrameIndent, let last = threads.indices.last, let previous = threads[last].frames.last,
+               let symbol = previous.symbol, symbol.hasSuffix(" in"),
+               let more = TolerantReader.frames(in: line), more.frames.count == 1, !more.numbered, let rest = more.frames[0].symbol {
+                var joined = previous
+                joined.symbol = symbol + " " + rest
+                if joined.file == nil { (joined.file, joined.line, joined.column) = (more.frames[0].file, more.frames[0].line, more.frames[0].column) }
+                threads[last].frames[threads[last].frames.count - 1] = joined
+                lastLineHeldFrame = true
                 return
             }
             if let frames = TolerantReader.frames(in: line) {
@@ -190,6 +203,7 @@ public enum TolerantReader {
             }
             frameLines += 1
             lastLineHeldFrame = true
+            lastFrameIndent = indent
         }
 
         /// A chain's next line: deeper frames, innermost first. Written
@@ -445,11 +459,13 @@ public enum TolerantReader {
     }
 
     /// An address (`0x1000a4f2c`) or an offset into the image (`+0x9a898`,
-    /// as Sentry and Bugsnag export a frame) opening `column`.
+    /// as Sentry and Bugsnag export a frame) opening `column`; a comma may
+    /// end it (swift-server/swift-backtrace's `0x5561fdd4ab60, f() at …`).
     static func isAddressStart(_ column: Substring) -> Bool {
         let hex = column.hasPrefix("+0x") ? column.dropFirst() : column
         guard hex.hasPrefix("0x") else { return false }
-        let token = hex.prefix { !$0.isWhitespace }.dropFirst(2)
+        var token = hex.prefix { !$0.isWhitespace }.dropFirst(2)
+        if token.last == "," { token = token.dropLast() }
         return !token.isEmpty && token.allSatisfy(\.isHexDigit)
     }
 
@@ -688,8 +704,10 @@ public enum TolerantReader {
         return forward ? parts.reversed() : parts
     }
 
-    /// Code a sentence names: backticked functions, Objective-C methods,
-    /// `File.swift:LINE` / `File.swift line LINE`.
+    /// Code a sentence names: backticked functions, Objective-C methods
+    /// (called or declared, `- (void)reload:(BOOL)animated`), a function
+    /// after "method" or "function", `File.swift:LINE` / `File.swift line
+    /// LINE`, then a source file named alone.
     static func mentions(in line: Substring) -> [StackFrame] {
         var found: [StackFrame] = []
         var rest = line
@@ -709,6 +727,12 @@ public enum TolerantReader {
                 search = search[search.index(after: close)...]
             }
         }
+        for selector in declaredSelectors(in: line) { found.append(StackFrame(index: found.count, symbol: selector)) }
+        let words = line.contains(".") || line.contains("ethod") || line.contains("unction") ? proseWords(line) : []
+        for (word, next) in zip(words, words.dropFirst()) where ["method", "function", "func"].contains(word.text.lowercased()) {
+            let name = Substring(next.text)
+            if isMentionedFunction(name) || isBareFunctionName(name) { found.append(StackFrame(index: found.count, symbol: next.text)) }
+        }
         var search = line
         while let token = locationToken(in: search), found.count < mentionLimit {
             if token.location.line != nil, !TrapCause.isLibraryPath(search[token.range]) {
@@ -717,7 +741,42 @@ public enum TolerantReader {
             guard token.range.upperBound < search.endIndex else { break }
             search = search[search.index(after: token.range.upperBound)...]
         }
+        for word in words {
+            let file = word.text.trimmingCharacters(in: CharacterSet(charactersIn: "()[]"))
+            if isSourceFileName(Substring(file)), !found.contains(where: { $0.file == file }) { found.append(StackFrame(index: found.count, file: file)) }
+        }
         return found
+    }
+
+    /// The selectors of Objective-C method declarations in `line`:
+    /// `- (void)updateIndicator:(BOOL)enabled` → `updateIndicator:`.
+    static func declaredSelectors(in line: Substring) -> [String] {
+        var selectors: [String] = []
+        var search = line
+        while let open = search.range(of: " (") ?? (search.hasPrefix("-(") || search.hasPrefix("+(") ? search.range(of: "(") : nil) {
+            let sign = search[..<open.lowerBound].last(where: { $0 != " " })
+            let before = search[..<open.lowerBound].trimmingTrailingWhitespace()
+            defer { search = search[open.upperBound...] }
+            guard sign == "-" || sign == "+", before.dropLast().last.map({ $0 == " " || $0 == "(" }) ?? true,
+                  let close = search[open.upperBound...].firstIndex(of: ")") else { continue }
+            let type = search[open.upperBound..<close]
+            guard !type.isEmpty, type.count < 40, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " || $0 == "*" || $0 == "_" }) else { continue }
+            let name = search[search.index(after: close)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            guard let first = name.first, first.isLetter || first == "_" else { continue }
+            let takesArgument = search[name.endIndex...].first == ":"
+            selectors.append(String(name) + (takesArgument ? ":" : ""))
+        }
+        return selectors
+    }
+
+    /// A source file's name on its own (`CartView.swift`, `MPNetwork.m`),
+    /// not the package manifest every Swift package has.
+    static func isSourceFileName(_ word: Substring) -> Bool {
+        guard let dot = word.lastIndex(of: "."), dot > word.startIndex, word.count <= 120,
+              ["swift", "m", "mm"].contains(word[word.index(after: dot)...]) else { return false }
+        let name = word[..<dot].split(separator: "/").last ?? ""
+        return name != "Package" && name.first.map { $0.isLetter || $0 == "_" } == true
+            && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "+" || $0 == "-" }
     }
 
     /// The name of the thread ``proseStack(in:)``'s frames are put on.

@@ -29,6 +29,9 @@ enum BlockedThreadKind: CrashKind {
             diagnosis.cause = "blocked-wait"
             diagnosis.confidence = .medium
             diagnosis.evidence.append("frame \(wait.index): \(wait.displayName), a wait: the thread is blocked there")
+            if evidence.markedCrashed {
+                diagnosis.evidence.append("the report marks this thread crashed with no signal or message: a blocked thread cannot stop itself, so the process was ended from outside while it waited (a watchdog, or the user)")
+            }
             diagnosis.summary = "A blocked thread, not a crash: it waits in \(wait.displayName)"
                 + (evidence.frames.first { TriageClassifier.isOwnCode($0) && $0.symbol != nil }.map { ", called from \($0.displayName)" } ?? "")
                 + ". Find who holds what it waits for (another thread's stack), or why it waits on the main thread."

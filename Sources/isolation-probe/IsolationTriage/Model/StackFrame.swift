@@ -52,7 +52,10 @@ public struct StackFrame: Sendable, Hashable, Codable {
         self.file = compilerGenerated ? nil : file
         self.line = compilerGenerated || line == 0 ? nil : line
         self.column = compilerGenerated || line == 0 ? nil : column
-        self.isThunk = isThunk ?? (compilerGenerated || Self.isThunkSymbol(symbol))
+        // `<compiler-generated>` only says the instruction has no source line
+        // (Apple writes it after `static Hasher.hash(_:)` too): a symbol says
+        // whether the function is glue.
+        self.isThunk = isThunk ?? (symbol.map(Self.isThunkSymbol) ?? compilerGenerated)
         self.isSystem = isSystem ?? RuntimeLibraries.isSystemImage(image)
     }
 
@@ -85,15 +88,24 @@ public struct StackFrame: Sendable, Hashable, Codable {
         return [address ?? "???", image.map { "in \($0)" }].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// Whether `symbol` names compiler-generated forwarding glue.
+    /// Whether `symbol` names compiler-generated forwarding glue: the
+    /// openings the Swift demangler prints for thunks (its node printer's
+    /// words, as shipped in libswiftCore).
     ///
     /// ```swift
     /// StackFrame.isThunkSymbol("partial apply for closure #1 in f()")  // true
+    /// StackFrame.isThunkSymbol("static Hasher.hash(_:)")               // false
     /// ```
     public static func isThunkSymbol(_ symbol: String?) -> Bool {
         guard let symbol else { return false }
-        return symbol.hasPrefix("thunk for") || symbol.hasPrefix("reabstraction thunk")
-            || symbol.hasPrefix("partial apply for") || symbol.hasPrefix("partial apply forwarder")
-            || symbol.hasPrefix("@objc ")
+        return thunkOpenings.contains { symbol.hasPrefix($0) }
     }
+
+    /// swiftlang/swift lib/Demangling/NodePrinter.cpp; `protocol witness for`
+    /// is one too, though triage reads it as the conformance's code.
+    static let thunkOpenings = [
+        "thunk for", "reabstraction thunk", "partial apply", "@objc ", "@nonobjc ", "protocol witness for",
+        "curry thunk of", "dispatch thunk of", "vtable thunk for", "distributed thunk", "identity thunk of",
+        "dynamically replaceable thunk for", "back deployment thunk for", "outlined ", "autodiff ",
+    ]
 }

@@ -26,6 +26,8 @@ enum Producers {
         ShellSignalMessages.producer,
         CrashServiceMessages.producer,
         LLVMSupportMessages.producer,
+        SwiftServerBacktraceMessages.producer,
+        WebKitMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)
