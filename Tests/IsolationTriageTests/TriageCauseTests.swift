@@ -245,9 +245,13 @@ struct TriageCauseTests {
         if let offender { #expect(diagnosis.offender?.symbol == offender, "\(text)") }
     }
 
-    /// Lines of producers and layouts the 2026-12c set's misses belong to,
-    /// written here in their producers' forms; the offender is a part of
-    /// what the diagnosis names (its symbol, else its file).
+    /// Lines of producers and layouts the 2026-12c set's misses belong to
+    /// (swift-backtrace's layout and handler, the backtracer without
+    /// addresses, `<compiler-generated>` on a function, an `@objc` entry's
+    /// check, a wrapped name, WebKit's and KVC's named code, prose naming a
+    /// file or method, a wait the report marks crashed), written here in
+    /// their producers' forms; the offender is a part of what the
+    /// diagnosis names (its symbol, else its file).
     static let producerLines12c: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
         ("""
          Received signal 4. Backtrace:
@@ -322,10 +326,61 @@ struct TriageCauseTests {
          """, .otherTrap, "queue-deadlock", "Uploader.finish()"),
     ]
 
-    @Test("the 2026-12c misses' classes: swift-backtrace's layout and handler, the backtracer without addresses, <compiler-generated> on a function, an @objc entry's check, a wrapped name, WebKit's and KVC's named code, prose that names a file or method, a wait the report marks crashed",
-          arguments: producerLines12c.indices)
-    func producerLine12c(_ index: Int) async {
-        let (text, verdict, cause, offender) = Self.producerLines12c[index]
+    /// Lines of producers and layouts the 2026-12d set's misses belong to:
+    /// libmalloc's checks (also quoted without the value, and its frames
+    /// alone), a copy-on-write check on a freed object, TSan's and LSan's
+    /// summary lines, a runtime message quoted without its address,
+    /// Crashlytics' exception header, Sentry's traceback form, a message's
+    /// bare name in its frame, RxSwift's and AttributeGraph's warnings.
+    static let producerLines12d: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("Shop(4242,0x1f2b4c8c0) malloc: Double free of object 0x600000c04f10", .memoryCorruption, "heap-corruption", nil),
+        ("* > malloc: double free for ptr", .memoryCorruption, "heap-corruption", nil),
+        ("""
+         Crashed: com.apple.root.user-initiated-qos.cooperative
+         0  libsystem_kernel.dylib         0x9fbc __pthread_kill + 8
+         1  libsystem_pthread.dylib        0x5680 pthread_kill + 268
+         2  libsystem_c.dylib              0x75b90 abort + 180
+         3  libsystem_malloc.dylib         0x26200 malloc_vreport + 908
+         4  libsystem_malloc.dylib         0x264a8 malloc_zone_error + 104
+         5  libsystem_malloc.dylib         0x1dac8 nanov2_guard_corruption_detected + 44
+         6  libsystem_malloc.dylib         0x7e78 nanov2_find_block_and_allocate + 402
+         7  libswiftCore.dylib             0x3a7888 _swift_allocObject_ + 1088
+         8  Shop                           0x1000a4f2c Cart.add(_:) + 96
+         """, .memoryCorruption, "heap-corruption", "Cart.add(_:)"),
+        ("""
+         Thread 2 Crashed:
+         0   libswiftCore.dylib            \t0x00000001945986cc swift_isUniquelyReferenced_nonNull_native + 0 (SwiftObject.mm:1498)
+         1   Shop                          \t0x000000010474de00 closure #1 in Resolver.resolve() + 892 (Resolver.swift:40)
+         """, .memoryCorruption, "bad-access", "closure #1 in Resolver.resolve()"),
+        ("SUMMARY: ThreadSanitizer: data race Cron.swift:44 in Cron.run()", .notACrash, "data-race", "Cron.run()"),
+        ("SUMMARY: LeakSanitizer: 64 byte(s) leaked in 1 allocation(s).", .notACrash, nil, nil),
+        ("Object of class Feed deallocated with non-zero retain count 2. This object's deinit, or something called from it, may have created a strong reference to self which outlived deinit, resulting in a dangling reference.",
+         .otherTrap, "dangling-reference", "Feed"),
+        ("Fatal Exception: RLMException\nRealm accessed from incorrect thread.", .otherTrap, "uncaught-exception", nil),
+        ("""
+         SIGABRT: Fatal error: Attempted to read an unowned reference but object 0x13bd0f920 was already deallocated
+           File "/tmp/build/Sources/Sync/Sync.swift", line 744, in Sync.Manager.run(why:)
+           File "/tmp/build/Sources/Sync/Sync.swift", line 731, in Sync.Manager.start()
+         """, .otherTrap, nil, "Sync.Manager.run(why:)"),
+        ("""
+         Application Specific Information:
+         _Concurrency/CheckedContinuation.swift > Fatal error > SWIFT TASK CONTINUATION MISUSE: init(url:) tried to resume its continuation more than once, throwing Cancelled!
+
+         Thread 7 Crashed:
+         0   libswiftCore.dylib              0x3038555e0         _assertionFailure
+         1   libswift_Concurrency.dylib      0x31d9c5820         CheckedContinuation.resume
+         2   Shop                            0x2036b57b0         Socket.close (Socket.swift:73)
+         3   Shop                            0x2036b7390         closure in Socket.init
+         """, .otherTrap, "continuation-misuse", "Socket.init"),
+        ("⚠️ Synchronization anomaly was detected.\n  > Debugging: To debug this issue you can set a breakpoint in /src/RxSwift/Rx.swift:112 and observe the call stack.",
+         .notACrash, "rx-synchronization", nil),
+        ("=== AttributeGraph: cycle detected through attribute 352280 ===", .notACrash, "attribute-graph-cycle", nil),
+    ]
+
+    @Test("the 2026-12c and 2026-12d misses' classes, each a producer's line or a layout: see the two lists",
+          arguments: (producerLines12c + producerLines12d).indices)
+    func missedClassLine(_ index: Int) async {
+        let (text, verdict, cause, offender) = (Self.producerLines12c + Self.producerLines12d)[index]
         let diagnosis = await diagnose(text)
         #expect(diagnosis.verdict == verdict, "\(text)")
         if let cause { #expect(diagnosis.cause == cause, "\(text)") }

@@ -59,6 +59,10 @@ struct CrashEvidence {
     /// (a retain, a release, a message send): it stops only on a freed or
     /// damaged object.
     var objectAccessOnTop: StackFrame?
+    /// A heap check's own function above the program's code (libmalloc's
+    /// `malloc_vreport`, glibc's `malloc_printerr`): the heap found itself
+    /// damaged, though the text may not hold its message.
+    var heapCheckFrame: StackFrame?
 
     init(report: CrashReport) {
         self.report = report
@@ -86,6 +90,9 @@ struct CrashEvidence {
         // owns; otherwise it waits for the queue): the stop is not taken.
         let firstWait = top.firstIndex { RuntimeLibraries.isWait($0.symbol) } ?? top.endIndex
         trapFrames = top[..<firstWait].filter { RuntimeLibraries.isTrapSymbol($0.symbol) }
+        heapCheckFrame = trapFrames.first { frame in
+            Producers.function(frame.symbol, role: .trap)?.cause == "heap-corruption"
+        }
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
         namedInProse = thread?.name == TolerantReader.proseThreadName
@@ -131,7 +138,9 @@ struct CrashEvidence {
 
     /// The crashed thread's first frames, to look at next.
     var topFrames: [StackFrame] { Array(frames.prefix(6)) }
-    var isMemory: Bool { !memorySignals.isEmpty || !heapMessages.isEmpty || (objectAccessOnTop != nil && !isExplicitStop) }
+    var isMemory: Bool {
+        !memorySignals.isEmpty || !heapMessages.isEmpty || heapCheckFrame != nil || (objectAccessOnTop != nil && !isExplicitStop)
+    }
     var isHang: Bool { !watchdogMessages.isEmpty }
     /// The program stopped: a trap, an abort, an arithmetic fault, or a
     /// fatal runtime message.

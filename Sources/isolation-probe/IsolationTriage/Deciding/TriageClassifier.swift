@@ -68,6 +68,10 @@ public enum TriageClassifier {
     static func offender(_ evidence: CrashEvidence, isolation: IsolationFinding?) -> (StackFrame, String)? {
         let messages = evidence.report.messages
         if let named = messages.lazy.compactMap(Producers.namedCode(in:)).map({ StackFrame(index: 0, symbol: $0) }).first(where: isOwnCode) {
+            // The message gives a bare name (`#function`'s `init(url:)`); a frame of the program running it gives its type.
+            if let frame = evidence.frames.first(where: { isOwnCode($0) && runs($0, named.symbol ?? "") }) {
+                return (frame, "the code the stop's message names (`\(named.symbol ?? "")`), in the frame that runs it")
+            }
             return (named, "the code the stop's message names")
         }
         if messages.contains(where: { $0.contains("Simultaneous accesses") }),
@@ -92,6 +96,14 @@ public enum TriageClassifier {
             return (found, "the innermost frame of your code, unsymbolicated")
         }
         return nil
+    }
+
+    /// Whether `frame` runs the function a message names by its bare name:
+    /// `closure in WebSocket.init` runs `init(url:)`, `Cart.load()` runs `load()`.
+    static func runs(_ frame: StackFrame, _ name: String) -> Bool {
+        let base = name.prefix { $0 != "(" }
+        guard !base.isEmpty, !base.contains("."), !base.contains(" "), let symbol = frame.symbol else { return false }
+        return symbol.hasSuffix("." + base) || symbol.contains("." + base + "(") || symbol.contains("." + base + " ")
     }
 
     /// How complete the input was: a whole report or a fragment, its frames and headers.

@@ -296,6 +296,11 @@ public enum TolerantReader {
             rest = rest[rest.index(after: colon)...].drop { $0 == " " }
         }
         guard !rest.isEmpty else { return nil }
+        // Python's traceback form, which Sentry's raw stack trace writes for
+        // every platform: `File "/src/Profile.swift", line 744, in Sync.run()`.
+        if let frame = tracebackFrame(rest) {
+            return LineFrames(frames: [StackFrame(index: index ?? 0, symbol: frame.symbol, file: frame.file, line: frame.line)], numbered: index != nil)
+        }
         // lldb's `Module`symbol` with no frame number or address before it.
         if let (module, after) = moduleTick(rest), let frame = frames(in: after)?.frames.first, let symbol = frame.symbol {
             return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: symbol,
@@ -409,6 +414,19 @@ public enum TolerantReader {
         }
         guard !frames.isEmpty, frames.contains(where: { $0.symbol != nil }) || hasAddress || image != nil else { return nil }
         return LineFrames(frames: frames, numbered: index != nil)
+    }
+
+    /// `File "PATH", line N, in SYMBOL` (getsentry/sentry
+    /// src/sentry/interfaces/stacktrace.py, `Frame.to_string`): the file's
+    /// name, the line and the symbol.
+    static func tracebackFrame(_ text: Substring) -> (symbol: String, file: String, line: Int)? {
+        guard text.hasPrefix("File \""), case let afterOpen = text.dropFirst(6), let close = afterOpen.firstIndex(of: "\""),
+              case let after = afterOpen[afterOpen.index(after: close)...], after.hasPrefix(", line "),
+              case let number = after.dropFirst(7).prefix(while: \.isNumber), let line = Int(number),
+              case let tail = after.dropFirst(7 + number.count), tail.hasPrefix(", in ") else { return nil }
+        let symbol = tail.dropFirst(5).trimmingCharacters(in: .whitespaces)
+        guard !symbol.isEmpty, let file = afterOpen[..<close].split(separator: "/").last else { return nil }
+        return (symbol, String(file), line)
     }
 
     /// lldb's `` Module`symbol `` (its frame format's

@@ -28,8 +28,12 @@ enum MemoryCorruptionKind: CrashKind {
             diagnosis.evidence.append("signal: " + evidence.memorySignals.joined(separator: ", ") + " (a bad memory access, not a trap)")
         }
         diagnosis.evidence += evidence.heapMessages.prefix(2)
-        diagnosis.cause = !evidence.checkFrames.isEmpty ? "bad-executor-pointer" : evidence.heapMessages.isEmpty ? "bad-access" : "heap-corruption"
-        if !evidence.heapMessages.isEmpty, evidence.memorySignals.isEmpty {
+        let heapCheck = !evidence.heapMessages.isEmpty || evidence.heapCheckFrame != nil
+        diagnosis.cause = !evidence.checkFrames.isEmpty ? "bad-executor-pointer" : heapCheck ? "heap-corruption" : "bad-access"
+        if let check = evidence.heapCheckFrame, evidence.heapMessages.isEmpty {
+            diagnosis.evidence.append("frame \(check.index): \(check.displayName), the heap's own check reporting a damaged heap")
+        }
+        if heapCheck, evidence.memorySignals.isEmpty {
             diagnosis.summary = "The heap's own check failed (a pointer freed twice or never allocated, a damaged block): memory corruption, often two threads mutating the same object."
         } else if let check = evidence.checkFrames.first {
             diagnosis.evidence.append("frame \(check.index): \(check.displayName)")

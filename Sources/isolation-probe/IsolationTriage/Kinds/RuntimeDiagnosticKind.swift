@@ -40,6 +40,9 @@ enum RuntimeDiagnosticKind: CrashKind {
         "undefined-behavior": "UndefinedBehaviorSanitizer reported undefined behaviour and let the program go on",
         "memory-leak": "LeakSanitizer reported memory that was never freed",
         "thread-leak": "ThreadSanitizer reported a thread that was neither joined nor detached",
+        "rx-synchronization": "RxSwift reported two threads sending events into one observable sequence at once; it went on, with the events' order left to the scheduler. Send them from one serial scheduler (`observe(on:)`), or guard the subject",
+        "rx-reentrancy": "RxSwift reported an observable sequence sent an event while its previous event was still being delivered (a cycle in the subscriptions); it went on",
+        "attribute-graph-cycle": "SwiftUI's AttributeGraph found a dependency cycle among a view's attributes, broke it and went on; a view's state written while that view updates (in `body`, a geometry or preference reader) usually makes one",
         "lock-misuse": "ThreadSanitizer reported a lock used wrongly (a lock-order inversion, a double lock, an unlock by a thread that does not hold it)",
     ]
 }

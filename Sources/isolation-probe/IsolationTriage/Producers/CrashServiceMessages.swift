@@ -11,6 +11,12 @@ enum CrashServiceMessages {
             ProducerMessage("App hang", .hang, cause: "app-hang", opensLine: true, source: "bugsnag/bugsnag-cocoa (App hang)",
                             examples: ["App hang detected"]),
             ProducerMessage("Application Not Responding", .hang, cause: "app-hang", source: "getsentry/sentry-cocoa, Crashlytics (ANR)"),
+            ProducerMessage("Fatal Exception: {name}", .stop, cause: "uncaught-exception", opensLine: true,
+                            source: "Firebase Crashlytics console (the title and export header of an uncaught exception's issue; the SDK records the exception in firebase/firebase-ios-sdk Crashlytics/Crashlytics/Handlers/FIRCLSException.mm)",
+                            examples: ["Fatal Exception: NSInternalInconsistencyException"]),
+            ProducerMessage("Non-fatal Exception: {name}", .diagnostic, opensLine: true,
+                            source: "Firebase Crashlytics console (an error the app recorded and lived on: Crashlytics.record(error:))",
+                            examples: ["Non-fatal Exception: NSURLErrorDomain"]),
         ],
         functions: [
             ProducerFunction("FIRCLSSignalHandler", .signalHandler, source: "firebase/firebase-ios-sdk Crashlytics/Crashlytics/Handlers/FIRCLSSignal.c"),

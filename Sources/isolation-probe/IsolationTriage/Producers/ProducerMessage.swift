@@ -95,7 +95,11 @@ struct ProducerMessage: Sendable, Hashable {
     }
 
     /// The longest fixed fragment: the text searched for first.
-    var needle: String { fragments.max { $0.utf8.count < $1.utf8.count } ?? template }
+    var needle: String {
+        guard let longest = fragments.max(by: { $0.utf8.count < $1.utf8.count }) else { return template }
+        // The last fragment's trailing space is missing when the message is quoted without its value.
+        return longest == fragments.last && template.hasSuffix("}") && longest.hasSuffix(" ") ? String(longest.dropLast()) : longest
+    }
 
     /// Whether `line` holds the message: every fixed fragment, in order.
     func matches<Line: StringProtocol>(_ line: Line) -> Bool {
@@ -106,12 +110,33 @@ struct ProducerMessage: Sendable, Hashable {
         }
         for (position, fragment) in fragments.enumerated() {
             // A sentence quoting the message may change its first letter's case.
-            let found = rest.byteRange(of: fragment)
+            let found = Self.locate(fragment, after: position > 0 ? fragments[position - 1] : nil, in: rest)
                 ?? (position == 0 && !opensLine ? Self.firstLetterSwapped(fragment).flatMap { rest.byteRange(of: $0) } : nil)
+                ?? (position == fragments.count - 1 ? Self.quotedWithoutValue(fragment, of: template, in: rest) : nil)
             guard let found else { return false }
             rest = rest[found.upperBound...]
         }
         return true
+    }
+
+    /// Where `fragment` is in `rest`: as written, or, when a quote left out
+    /// the value before it (`Object of class Model` for `Object {address}
+    /// of class {class}`), without its leading space where `rest` starts.
+    static func locate(_ fragment: String, after previous: String?, in rest: Substring) -> Range<Substring.Index>? {
+        if let found = rest.byteRange(of: fragment) { return found }
+        guard let previous, previous.hasSuffix(" "), fragment.hasPrefix(" "), case let bare = fragment.dropFirst(),
+              rest.hasPrefix(bare) else { return nil }
+        return rest.startIndex..<rest.index(rest.startIndex, offsetBy: bare.count)
+    }
+
+    /// A message quoted without the value it ends with (`malloc: double
+    /// free for ptr` for `malloc: double free for ptr {address}`): the last
+    /// fragment without its trailing space, closing the line or a quote.
+    static func quotedWithoutValue(_ fragment: String, of template: String, in rest: Substring) -> Range<Substring.Index>? {
+        guard template.hasSuffix("}"), fragment.hasSuffix(" "), case let bare = String(fragment.dropLast()), bare.contains(" "),
+              let found = rest.byteRange(of: bare) else { return nil }
+        let after = rest[found.upperBound...]
+        return after.allSatisfy({ " \t.`'\")".contains($0) }) ? found : nil
     }
 
     /// What `placeholder` stands for in `line`: the text between the fixed
@@ -127,8 +152,8 @@ struct ProducerMessage: Sendable, Hashable {
         let before = Self.fragments(of: String(template[..<hole.lowerBound]))
         let after = Self.fragments(of: String(template[hole.upperBound...])).first
         var rest = Substring(line)
-        for fragment in before {
-            guard let found = rest.byteRange(of: fragment) else { return nil }
+        for (position, fragment) in before.enumerated() {
+            guard let found = Self.locate(fragment, after: position > 0 ? before[position - 1] : nil, in: rest) else { return nil }
             rest = rest[found.upperBound...]
         }
         var value = rest
@@ -152,7 +177,8 @@ struct ProducerMessage: Sendable, Hashable {
     /// that opens the message, its first letter in the other case too.
     var needles: [String] {
         let longest = needle
-        guard !opensLine, longest == fragments.first, let swapped = Self.firstLetterSwapped(longest) else { return [longest] }
+        guard !opensLine, let first = fragments.first, first == longest || first == longest + " ",
+              let swapped = Self.firstLetterSwapped(longest) else { return [longest] }
         return [longest, swapped]
     }
 

@@ -28,6 +28,8 @@ enum Producers {
         LLVMSupportMessages.producer,
         SwiftServerBacktraceMessages.producer,
         WebKitMessages.producer,
+        RxSwiftMessages.producer,
+        AttributeGraphMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)

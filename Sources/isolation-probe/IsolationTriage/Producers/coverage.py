@@ -208,11 +208,14 @@ class Call:
     group `group` (0 first, -1 last, None: every group joined), with
     `prefix`/`suffix` the producer adds around it. `printed` is what the
     standard library prints before the message (`Fatal error: `), which a
-    catalog entry may carry (a short message's template does) or leave out."""
+    catalog entry may carry (a short message's template does) or leave out.
+    `skip_macro_bodies`: a call on a `#define`'s continuation line prints
+    its caller's words, not its own."""
 
     def __init__(self, name, group=0, prefix="", suffix="", language="c", require=None, files=None, args_require=None,
-                 printed=""):
+                 printed="", skip_macro_bodies=False):
         self.printed = printed
+        self.skip_macro_bodies = skip_macro_bodies
         self.args_require = re.compile(args_require) if args_require else None
         self.name = name
         self.pattern = re.compile(r"(?<![A-Za-z0-9_.])" + re.escape(name) + r"\s*\(")
@@ -230,6 +233,9 @@ class Call:
             line_start = text.rfind("\n", 0, m.start()) + 1
             head = text[line_start:m.start()].lstrip()
             if head.startswith(("//", "*", "/*", "#define")):
+                continue
+            # A macro's body (the line before ends in `\`) prints what its caller passes.
+            if self.skip_macro_bodies and text[:line_start].rstrip("\n").endswith("\\"):
                 continue
             args = call_args(text, m.end() - 1)
             if self.args_require and not self.args_require.search(args):
@@ -553,9 +559,29 @@ PRODUCERS = {
         "block": siglist_block,
     },
 }
+PRODUCERS["apple-libsystem"] = {
+    "file": "AppleLibsystemMessages.swift",
+    "source_hint": "an apple-oss-distributions/libmalloc checkout (src/): every malloc_zone_error and error-level malloc_report",
+    "source_exts": (".c", ".h"),
+    # malloc_vreport prints `PROG(PID,0xTHREAD) malloc: ` before each message.
+    "rules": [
+        Call("malloc_zone_error", group=0, printed="malloc: ", files=r"(^|/)src/"),
+        Call("malloc_report", group=0, printed="malloc: ", args_require=r"ASL_LEVEL_ERR|MALLOC_REPORT_CRASH", files=r"(^|/)src/",
+             skip_macro_bodies=True),
+        Call("MALLOC_REPORT_FATAL_ERROR", group=-1, prefix="*** FATAL ERROR - ", suffix=".", printed="malloc: ", files=r"(^|/)src/"),
+    ],
+    "binaries": [],
+}
+PRODUCERS["rxswift"] = {
+    "file": "RxSwiftMessages.swift",
+    "source_hint": "a ReactiveX/RxSwift checkout (RxSwift/)",
+    "source_exts": (".swift",),
+    "rules": [Pattern(r'"(⚠️ [^"\\]*)', language="swift", files=r"Rx\.swift$")],
+    "binaries": [],
+}
 # Producers whose words no source or binary here holds; --list still shows them.
 CATALOG_ONLY = {
-    "apple-libsystem": "AppleLibsystemMessages.swift",
+    "attribute-graph": "AttributeGraphMessages.swift",
     "apple-termination": "AppleTerminationMessages.swift",
     "xcode-checkers": "XcodeCheckerMessages.swift",
     "crash-services": "CrashServiceMessages.swift",
