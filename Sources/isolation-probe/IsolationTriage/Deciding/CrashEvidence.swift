@@ -68,6 +68,8 @@ struct CrashEvidence {
         self.report = report
         thread = report.crashedThread
             ?? report.threads.first { $0.frames.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) } }
+            // Several stacks and none crashed (`sample`'s threads): the one blocked in a wait.
+            ?? report.threads.first { $0.frames.prefix(4).contains { RuntimeLibraries.isWait($0.symbol) } }
         var frames = thread?.frames ?? []
         // A handler's frames on top (`_sigtramp`, `__restore_rt`, the crash reporter's) are not where it crashed.
         if let handler = frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalHandler($0.symbol) }),

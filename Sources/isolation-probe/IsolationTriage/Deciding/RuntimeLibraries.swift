@@ -126,16 +126,19 @@ public enum RuntimeLibraries {
         "Combine.", "Dispatch.", "ObjectiveC.", "CoreFoundation.", "OS_dispatch_queue.", "OS_dispatch_",
     ]
 
+    static let dispatchQueueMethods: Set<String> = ["sync", "async", "asyncAndWait", "asyncAfter", "concurrentPerform"]
+
     /// Whether `symbol` is qualified by a system module, or is a system
     /// type's member, in any of the forms a report prints it
     /// (`Swift.Set._Variant.insert`, `static OS_dispatch_queue.sync<A>(execute:)`).
     ///
     /// ```swift
     /// RuntimeLibraries.isSystemQualified("Swift._NativeSet.insertNew(_:at:isUnique:)")   // true
+    /// RuntimeLibraries.isSystemQualified("specialized Dictionary._Variant.setValue(_:forKey:)")   // true
     /// ```
     public static func isSystemQualified(_ symbol: String) -> Bool {
         var name = Substring(symbol)
-        for prefix in ["static ", "specialized ", "merged ", "implicit closure #", "closure #"] where name.hasPrefix(prefix) {
+        for prefix in ["[inlined] ", "static ", "specialized ", "merged ", "implicit closure #", "closure #"] where name.hasPrefix(prefix) {
             if prefix.hasSuffix("#") {
                 // `closure #1 in OS_dispatch_queue.sync…`: the context is what counts.
                 while let range = name.range(of: " in ") { name = name[range.upperBound...] }
@@ -148,6 +151,14 @@ public enum RuntimeLibraries {
             let className = name.dropFirst(2)
             return ["UI", "NS", "CA", "AV", "CF", "WK", "_", "SK", "MK", "CL", "XCT", "XCUI"].contains { className.hasPrefix($0) }
         }
+        // The standard library's own types once specialized into the program lose their module
+        // (`_VariantDictionaryBuffer.nativeDelete`, `Dictionary._Variant.setValue`); an underscored
+        // type is, by the standard library's convention, its implementation.
+        let path = name.prefix { $0 != "(" && $0 != "<" && $0 != " " }.split(separator: ".")
+        if path.dropLast().contains(where: { $0.hasPrefix("_") && $0.dropFirst().first?.isUppercase == true }) { return true }
+        // A queue's own call as a person writes it in a chain (`serviceQueue.sync(barrier)`): a
+        // variable, then one of DispatchQueue's methods (swift-corelibs-libdispatch src/swift/Queue.swift).
+        if path.count == 2, path[0].first?.isLowercase == true, dispatchQueueMethods.contains(String(path[1])) { return true }
         return systemQualifiers.contains { name.hasPrefix($0) }
     }
 

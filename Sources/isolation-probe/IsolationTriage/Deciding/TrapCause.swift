@@ -32,6 +32,7 @@ struct TrapCause: Sendable, Hashable {
         TrapCause(id: "custom-executor-check", explanation: "a custom executor's isolation check (`checkIsolated`, `isIsolatingCurrentContext`) said the code was not on the executor it claimed"),
         TrapCause(id: "task-local-misuse", explanation: "a task-local value was bound where it is not allowed (inside a task group's body, or set instead of `withValue`)"),
         TrapCause(id: "task-group-misuse", explanation: "a task group or async stream was misused (awaited from more than one task, too many pending tasks)"),
+        TrapCause(id: "attribute-graph-precondition", explanation: "SwiftUI's AttributeGraph stopped on its own precondition (most often a value set while the graph updates: state written from `body`, a representable's update or a preference reader)"),
         TrapCause(id: "integer-overflow", explanation: "an arithmetic overflow, a division by zero, or a numeric conversion that loses the value"),
         TrapCause(id: "dangling-reference", explanation: "an object was used after it was destroyed (an unowned reference read after deinit, a non-escaping closure that escaped)"),
         TrapCause(id: "dynamic-cast", explanation: "a forced cast (`as!`) failed"),

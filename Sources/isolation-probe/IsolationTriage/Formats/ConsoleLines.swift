@@ -26,13 +26,32 @@ public enum ConsoleLines {
     public static func messages(in lines: [String]) -> [String] {
         var seen: Set<Substring> = []
         var found: [String] = []
-        for line in lines where found.count < messageLimit {
-            let text = line.drop { $0 == " " || $0 == "\t" }
+        var index = lines.startIndex
+        while index < lines.endIndex, found.count < messageLimit {
+            var text = lines[index].drop { $0 == " " || $0 == "\t" }
+            if index + 1 < lines.endIndex, let joined = wrapped(lines[index], lines[index + 1]) {
+                text = joined[...]
+                index += 1
+            }
+            index += 1
             guard isMessage(text), seen.insert(text).inserted else { continue }
             // Cut where the tolerant reader cuts a line, not shorter: a message cut shorter would no longer end as its template does.
             found.append(String(text.prefix(TolerantReader.lineLimit)))
         }
         return found
+    }
+
+    /// A message a console wrapped: `line` and the deeper-indented `next`
+    /// joined, when together they hold a catalog entry `line` alone lacks
+    /// (objc4's weak-reference error, its second sentence on a line of its own).
+    static func wrapped(_ line: String, _ next: String) -> String? {
+        let indent = { (text: String) in text.prefix { $0 == " " || $0 == "\t" }.count }
+        let rest = next.drop { $0 == " " || $0 == "\t" }
+        guard indent(next) > indent(line), !rest.isEmpty, line.utf8.count + rest.utf8.count < TolerantReader.lineLimit else { return nil }
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        let joined = text + " " + rest
+        let alone = Set(Producers.entries(in: text).map(\.template))
+        return Producers.entries(in: joined).contains { !alone.contains($0.template) } ? String(joined) : nil
     }
 
     /// Whether a trimmed line is worth quoting: it holds a message of the

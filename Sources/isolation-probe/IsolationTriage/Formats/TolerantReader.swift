@@ -62,6 +62,8 @@ public enum TolerantReader {
         /// Where the frames of the line before, an arrow chain, begin: a
         /// line that starts with an arrow goes on with that chain.
         var arrowChainStart: Int?
+        /// The arrow the line before ended with (`a → b →`): the next line goes on with the chain.
+        var chainOpenArrow: String?
         /// A check function and the code beside it, named in a sentence
         /// (``TolerantReader/proseStack(in:)``): the first such sentence's.
         var proseFrames: [StackFrame] = []
@@ -69,8 +71,10 @@ public enum TolerantReader {
         mutating func read(_ raw: String) {
             let afterFrame = lastLineHeldFrame
             let chainBefore = arrowChainStart
+            let openArrow = chainOpenArrow
             lastLineHeldFrame = false
             arrowChainStart = nil
+            chainOpenArrow = nil
             var line = FrameLinePrefixes.droppingLogPrefix(Substring(raw.prefix(TolerantReader.lineLimit)))
             if let sample = FrameLinePrefixes.sampleFrame(line) {
                 let frame = StackFrame(index: 0, image: sample.image, symbol: sample.symbol == "???" ? nil : sample.symbol, address: sample.address)
@@ -97,10 +101,11 @@ public enum TolerantReader {
             if line.contains("stop reason = breakpoint") { sawBreakpointStop = true }
             if readHeader(line) { endChain(); return }
             if readJSONFrame(line) { return }
-            // `→ f → g` under `a → b`: the chain written caller first goes on deeper.
-            if let start = chainBefore, let arrow = ["→", "←"].first(where: { line.hasPrefix($0) }),
-               let more = TolerantReader.frames(in: line.dropFirst().drop { $0 == " " }) {
+            // `→ f → g` under `a → b`, or `f → g` under `a → b →`: the chain goes on.
+            if let start = chainBefore, let arrow = ["→", "←"].first(where: { line.hasPrefix($0) }) ?? openArrow,
+               let more = TolerantReader.frames(in: line.hasPrefix(arrow) ? line.dropFirst().drop { $0 == " " } : line) {
                 continueChain(more.frames, callerFirst: arrow == "→", start: start)
+                chainOpenArrow = ["→", "←"].first { line.trimmingTrailingWhitespace().hasSuffix($0) }
                 return
             }
             // A demangled name wrapped after ` in` (`closure #1 in` over `    Shop.load()`): the deeper line ends it.
@@ -114,10 +119,18 @@ public enum TolerantReader {
                 lastLineHeldFrame = true
                 return
             }
+            // `sample`'s thread name before a chain (`Thread_14445: a → b`): a thread of its own.
+            if line.hasPrefix("Thread_"), let colon = line.firstIndex(of: ":"), line[..<colon].dropFirst(7).allSatisfy(\.isNumber),
+               colon > line.index(line.startIndex, offsetBy: 7), TolerantReader.frames(in: line) != nil {
+                startThread(name: String(line[..<colon]), queue: nil, crashed: false)
+            }
             if let frames = TolerantReader.frames(in: line) {
                 let start = threads.last?.frames.count ?? 0
                 addFrames(frames.frames, numbered: frames.numbered, indent: indent)
-                if line.contains("→") || line.contains("←") { arrowChainStart = start }
+                if line.contains("→") || line.contains("←") {
+                    arrowChainStart = start
+                    chainOpenArrow = ["→", "←"].first { line.trimmingTrailingWhitespace().hasSuffix($0) }
+                }
                 return
             }
             if afterFrame, TolerantReader.isBareFunctionName(line) {
@@ -292,7 +305,9 @@ public enum TolerantReader {
         } else if line.hasPrefix("#") {
             return nil
         }
-        if rest.hasPrefix("thread "), let colon = rest.firstIndex(of: ":") {
+        // `thread 4:`, and `sample`'s thread names (`Thread_14445:`) written before a chain.
+        if rest.hasPrefix("thread ") || rest.hasPrefix("Thread_"), let colon = rest.firstIndex(of: ":"),
+           rest[..<colon].dropFirst(7).allSatisfy({ $0.isNumber || $0 == " " }) {
             rest = rest[rest.index(after: colon)...].drop { $0 == " " }
         }
         guard !rest.isEmpty else { return nil }
@@ -313,6 +328,11 @@ public enum TolerantReader {
             return LineFrames(frames: [frame(index: index ?? 0, image: name.image, name)], numbered: index != nil)
         }
         var columns = splitColumns(rest)
+        // A note set apart after the frame (`f → g   (full sample window)`), not a column of it.
+        if columns.count >= 2, let last = columns.last, last.hasPrefix("("), last.hasSuffix(")"), last.contains(" "),
+           last.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0 == " " || $0 == "-" }) {
+            columns.removeLast()
+        }
         var image: String?
         var hasAddress = false
         // Addresses: `0x1000 symbol`, `0x1000 in symbol`, `0x102260000 + 11996`.
@@ -398,8 +418,11 @@ public enum TolerantReader {
         FrameText.dropOffset(&symbolText)
         symbolText = Substring(symbolText.trimmingTrailingWhitespace())
         var frames: [StackFrame] = []
-        for part in chainParts(symbolText) {
+        let parts = chainParts(symbolText)
+        for part in parts {
             var symbol = part.trimmingCharacters(in: .whitespaces)
+            // `a → b →`: the chain goes on on the next line, no frame after the last arrow.
+            if symbol.isEmpty, parts.count > 1 { continue }
             if symbol.hasPrefix("via ") { symbol.removeFirst(4) }
             var bare = Substring(symbol)
             FrameText.dropOffset(&bare)

@@ -1,8 +1,10 @@
-/// The system killed the program for not responding.
+/// The program stopped responding: the system killed it for that (the
+/// watchdog), a crash service reported it hanging, or it says it waits for
+/// a lock another process holds.
 enum WatchdogHangKind: CrashKind {
     static let id = "watchdog-hang"
     static let verdict = TriageVerdict.hang
-    static let identifiedBy = "Apple's watchdog code 0x8badf00d, \"watchdog transgression\", or a termination reason naming the watchdog (a log line merely mentioning a watchdog is not one)"
+    static let identifiedBy = "Apple's watchdog code 0x8badf00d, \"watchdog transgression\", or a termination reason naming the watchdog (a log line merely mentioning a watchdog is not one); a crash service's app-hang report; SwiftPM's lock wait"
     static let samples = [
         """
         Exception Type:  EXC_CRASH (SIGKILL)
@@ -18,9 +20,18 @@ enum WatchdogHangKind: CrashKind {
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         diagnosis.verdict = verdict
-        diagnosis.cause = evidence.watchdogMessages.contains { $0.lowercased().contains("8badf00d") || $0.contains("watchdog") } ? "watchdog" : "app-hang"
+        let causes = evidence.watchdogMessages.flatMap { Producers.entries(in: $0).filter { $0.meaning == .hang }.compactMap(\.cause) }
+        let cause = causes.first { $0 == "watchdog" } ?? causes.first ?? "app-hang"
+        diagnosis.cause = cause
         diagnosis.evidence += evidence.watchdogMessages.prefix(3)
-        diagnosis.summary = "The system killed the program for not responding (watchdog): look at what the main thread was doing."
+        diagnosis.summary = summaries[cause] ?? summaries["app-hang"]!
         diagnosis.topFrames = Array((evidence.report.threads.first?.frames ?? evidence.frames).prefix(6))
     }
+
+    /// What each hang message says, by its catalog entry's cause.
+    static let summaries = [
+        "watchdog": "The system killed the program for not responding (watchdog): look at what the main thread was doing.",
+        "app-hang": "A crash service saw the app stop responding (its main thread blocked past the service's limit): look at what the main thread was doing.",
+        "lock-wait": "The program waits for a lock another process holds (SwiftPM's build-directory lock): find the other process (often one that started this one) and why it keeps the lock.",
+    ]
 }

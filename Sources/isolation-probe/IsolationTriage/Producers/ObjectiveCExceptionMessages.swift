@@ -424,6 +424,8 @@ enum ObjectiveCExceptionMessages {
             ProducerFunction("objc_retain", .objectAccess, source: "apple-oss-distributions/objc4 runtime/NSObject.mm"),
             ProducerFunction("objc_release", .objectAccess, source: "apple-oss-distributions/objc4 runtime/NSObject.mm"),
             ProducerFunction("objc_autorelease", .objectAccess, source: "apple-oss-distributions/objc4 runtime/NSObject.mm"),
+            ProducerFunction("objc_object::", .objectAccess, source: "apple-oss-distributions/objc4 runtime/objc-object.h (an object's own retain, release and isa methods)"),
+            ProducerFunction("object_getClass", .objectAccess, source: "apple-oss-distributions/objc4 runtime/objc-class.mm (reads the object's isa)"),
             ProducerFunction("objc_exception_throw", .trap, cause: "uncaught-exception", source: "apple-oss-distributions/objc4 runtime/objc-exception.mm"),
             ProducerFunction("__cxa_throw", .trap, cause: "uncaught-exception", source: "llvm/llvm-project libcxxabi/src/cxa_exception.cpp"),
             ProducerFunction("std::__terminate", .trap, cause: "uncaught-exception", source: "llvm/llvm-project libcxxabi/src/cxa_handlers.cpp"),

@@ -30,6 +30,7 @@ enum Producers {
         WebKitMessages.producer,
         RxSwiftMessages.producer,
         AttributeGraphMessages.producer,
+        SwiftPMMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)
