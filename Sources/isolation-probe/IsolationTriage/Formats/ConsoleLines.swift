@@ -41,17 +41,20 @@ public enum ConsoleLines {
         return found
     }
 
-    /// A message a console wrapped: `line` and the deeper-indented `next`
-    /// joined, when together they hold a catalog entry `line` alone lacks
-    /// (objc4's weak-reference error, its second sentence on a line of its own).
+    /// A message a console wrapped: `line` and `next` joined, when together
+    /// they hold a catalog entry `line` alone lacks and `next` is indented
+    /// deeper or is that entry's own words (objc4's weak-reference error or
+    /// the leaked-continuation warning, its second sentence on a line of its own).
     static func wrapped(_ line: String, _ next: String) -> String? {
         let indent = { (text: String) in text.prefix { $0 == " " || $0 == "\t" }.count }
         let rest = next.drop { $0 == " " || $0 == "\t" }
-        guard indent(next) > indent(line), !rest.isEmpty, line.utf8.count + rest.utf8.count < TolerantReader.lineLimit else { return nil }
+        guard !rest.isEmpty, line.utf8.count + rest.utf8.count < TolerantReader.lineLimit else { return nil }
         let text = line.drop { $0 == " " || $0 == "\t" }
         let joined = text + " " + rest
         let alone = Set(Producers.entries(in: text).map(\.template))
-        return Producers.entries(in: joined).contains { !alone.contains($0.template) } ? String(joined) : nil
+        let gained = Producers.entries(in: joined).filter { !alone.contains($0.template) }
+        // Deeper indented, or not indented but the words the entry goes on with (runtime messages printed over two lines).
+        return gained.contains { indent(next) > indent(line) || $0.template.contains(rest.prefix(24)) } ? String(joined) : nil
     }
 
     /// Whether a trimmed line is worth quoting: it holds a message of the

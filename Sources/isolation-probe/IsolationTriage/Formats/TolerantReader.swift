@@ -274,13 +274,16 @@ public enum TolerantReader {
     // MARK: Lines
 
     /// The line without markdown and list decoration: backticks and
-    /// escaped backticks around it, bullets, a Java-style `at `.
+    /// escaped backticks around it, bullets, a Java-style `at `, a call
+    /// tree's `-> `.
     static func unmarked(_ line: Substring) -> Substring {
         var text = line.drop { $0 == " " || $0 == "\t" }
         while let first = text.first, first == "`" || first == "\\" { text = text.dropFirst() }
         while let last = text.last, last == "`" || last == " " || last == "\\" { text = text.dropLast() }
         if text.hasPrefix("- ") || text.hasPrefix("* ") || text.hasPrefix("• ") { text = text.dropFirst(2) }
         if text.hasPrefix("at ") { text = text.dropFirst(3) }
+        // A call tree drawn with ASCII arrows (`  -> swift_task_deinitOnExecutor`): a function type's `->` never opens a line.
+        if text.hasPrefix("-> ") { text = text.dropFirst(3) }
         return text.drop { $0 == " " || $0 == "\t" }
     }
 

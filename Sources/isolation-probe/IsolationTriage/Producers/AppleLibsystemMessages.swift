@@ -237,6 +237,7 @@ enum AppleLibsystemMessages {
             ProducerFunction("malloc_vreport", .trap, cause: "heap-corruption", source: "\(libmalloc)/malloc_printf.c"),
             ProducerFunction("malloc_zone_error", .trap, cause: "heap-corruption", source: "\(libmalloc)/malloc_printf.c (every heap check's report)"),
             ProducerFunction("nanov2_guard_corruption_detected", .trap, cause: "heap-corruption", source: "\(libmalloc)/nanov2_malloc.c"),
+            ProducerFunction("___BUG_IN_CLIENT_OF_LIBMALLOC_", .trap, cause: "heap-corruption", source: "\(libmalloc)/malloc_common.c (the function free() calls on a pointer it never allocated, named for the crash report)"),
             ProducerFunction("___BUG_IN_CLIENT_OF_LIBMALLOC_POINTER_BEING_FREED_WAS_NOT_ALLOCATED", .trap, cause: "heap-corruption", source: "\(libmalloc)/malloc.c"),
             ProducerFunction("__abort_with_payload", .trap, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("pthread_kill", .trap, source: "apple-oss-distributions/libpthread src/pthread.c"),

@@ -97,8 +97,18 @@ struct ProducerMessage: Sendable, Hashable {
     /// The longest fixed fragment: the text searched for first.
     var needle: String {
         guard let longest = fragments.max(by: { $0.utf8.count < $1.utf8.count }) else { return template }
-        // The last fragment's trailing space is missing when the message is quoted without its value.
-        return longest == fragments.last && template.hasSuffix("}") && longest.hasSuffix(" ") ? String(longest.dropLast()) : longest
+        // A quote may leave out the value the message ends with, or its closing period.
+        guard longest == fragments.last, let bare = Self.unclosed(longest, of: template) else { return longest }
+        return bare
+    }
+
+    /// The last fragment as a quote may end it: without the space before
+    /// a closing value (`… for ptr {address}`), or without its closing
+    /// period (`… undefined behavior.`); nil when neither applies.
+    static func unclosed(_ fragment: String, of template: String) -> String? {
+        if template.hasSuffix("}"), fragment.hasSuffix(" ") { return String(fragment.dropLast()) }
+        if template.hasSuffix("."), fragment.hasSuffix("."), !fragment.hasSuffix("..") { return String(fragment.dropLast()) }
+        return nil
     }
 
     /// Whether `line` holds the message: every fixed fragment, in order.
@@ -130,11 +140,10 @@ struct ProducerMessage: Sendable, Hashable {
     }
 
     /// A message quoted without the value it ends with (`malloc: double
-    /// free for ptr` for `malloc: double free for ptr {address}`): the last
-    /// fragment without its trailing space, closing the line or a quote.
+    /// free for ptr` for `malloc: double free for ptr {address}`) or its
+    /// closing period: the last fragment so cut, closing the line or a quote.
     static func quotedWithoutValue(_ fragment: String, of template: String, in rest: Substring) -> Range<Substring.Index>? {
-        guard template.hasSuffix("}"), fragment.hasSuffix(" "), case let bare = String(fragment.dropLast()), bare.contains(" "),
-              let found = rest.byteRange(of: bare) else { return nil }
+        guard let bare = unclosed(fragment, of: template), bare.contains(" "), let found = rest.byteRange(of: bare) else { return nil }
         let after = rest[found.upperBound...]
         return after.allSatisfy({ " \t.`'\")".contains($0) }) ? found : nil
     }
