@@ -48,13 +48,16 @@ public enum ConsoleLines {
     static func wrapped(_ line: String, _ next: String) -> String? {
         let indent = { (text: String) in text.prefix { $0 == " " || $0 == "\t" }.count }
         let rest = next.drop { $0 == " " || $0 == "\t" }
-        guard !rest.isEmpty, line.utf8.count + rest.utf8.count < TolerantReader.lineLimit else { return nil }
         let text = line.drop { $0 == " " || $0 == "\t" }
+        let deeper = indent(next) > indent(line)
+        // Not indented, the second line must open a sentence after the first one's end.
+        guard !rest.isEmpty, line.utf8.count + rest.utf8.count < TolerantReader.lineLimit,
+              deeper || (text.trimmingTrailingWhitespace().hasSuffix(".") && rest.first?.isUppercase == true) else { return nil }
         let joined = text + " " + rest
         let alone = Set(Producers.entries(in: text).map(\.template))
         let gained = Producers.entries(in: joined).filter { !alone.contains($0.template) }
         // Deeper indented, or not indented but the words the entry goes on with (runtime messages printed over two lines).
-        return gained.contains { indent(next) > indent(line) || $0.template.contains(rest.prefix(24)) } ? String(joined) : nil
+        return gained.contains { deeper || $0.template.contains(rest.prefix(24)) } ? String(joined) : nil
     }
 
     /// Whether a trimmed line is worth quoting: it holds a message of the

@@ -772,7 +772,8 @@ public enum TolerantReader {
             }
         }
         for selector in declaredSelectors(in: line) { found.append(StackFrame(index: found.count, symbol: selector)) }
-        let words = line.contains(".") || line.contains("ethod") || line.contains("unction") ? proseWords(line) : []
+        // Words are split only where a file or a "method X" may be named.
+        let words = [".swift", ".m", "ethod ", "unction ", "func "].contains { line.containsBytes($0) } ? proseWords(line) : []
         for (word, next) in zip(words, words.dropFirst()) where ["method", "function", "func"].contains(word.text.lowercased()) {
             let name = Substring(next.text)
             if isMentionedFunction(name) || isBareFunctionName(name) { found.append(StackFrame(index: found.count, symbol: next.text)) }
