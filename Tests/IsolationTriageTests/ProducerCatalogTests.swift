@@ -69,6 +69,8 @@ struct ProducerCatalogTests {
     @Test("a quoted message may capitalise its first letter; a line opener may not move")
     func caseAndPlacement() {
         #expect(Producers.line("I get \"Data race detected: @MainActor function at M/F.swift:3 was not called on the main thread\"", means: .isolationWarning))
+        // Both at once: another first letter, and the closing period left out.
+        #expect(Producers.line("it logs \"modifying state during view update, this will cause undefined behavior\"", means: .diagnostic))
         #expect(Producers.line("Killed", means: .killed))
         #expect(!Producers.line("the job was Killed by the scheduler", means: .killed))
     }

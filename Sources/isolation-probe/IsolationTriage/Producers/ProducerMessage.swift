@@ -119,10 +119,13 @@ struct ProducerMessage: Sendable, Hashable {
             guard let first = fragments.first, rest.hasPrefix(first) else { return false }
         }
         for (position, fragment) in fragments.enumerated() {
-            // A sentence quoting the message may change its first letter's case.
+            // A sentence quoting the message may change its first letter's case, and leave out its end.
+            let swapped = position == 0 && !opensLine ? Self.firstLetterSwapped(fragment) : nil
+            let isLast = position == fragments.count - 1
             let found = Self.locate(fragment, after: position > 0 ? fragments[position - 1] : nil, in: rest)
-                ?? (position == 0 && !opensLine ? Self.firstLetterSwapped(fragment).flatMap { rest.byteRange(of: $0) } : nil)
-                ?? (position == fragments.count - 1 ? Self.quotedWithoutValue(fragment, of: template, in: rest) : nil)
+                ?? swapped.flatMap { rest.byteRange(of: $0) }
+                ?? (isLast ? Self.quotedWithoutValue(fragment, of: template, in: rest) : nil)
+                ?? (isLast ? swapped.flatMap { Self.quotedWithoutValue($0, of: template, in: rest) } : nil)
             guard let found else { return false }
             rest = rest[found.upperBound...]
         }
@@ -186,7 +189,7 @@ struct ProducerMessage: Sendable, Hashable {
     /// that opens the message, its first letter in the other case too.
     var needles: [String] {
         let longest = needle
-        guard !opensLine, let first = fragments.first, first == longest || first == longest + " ",
+        guard !opensLine, let first = fragments.first, first == longest || Self.unclosed(first, of: template) == longest,
               let swapped = Self.firstLetterSwapped(longest) else { return [longest] }
         return [longest, swapped]
     }
