@@ -102,10 +102,10 @@ public enum TolerantReader {
             if readHeader(line) { endChain(); return }
             if readJSONFrame(line) { return }
             // `→ f → g` under `a → b`, or `f → g` under `a → b →`: the chain goes on.
-            if let start = chainBefore, let arrow = ["→", "←"].first(where: { line.hasPrefix($0) }) ?? openArrow,
+            if let start = chainBefore, let arrow = TolerantReader.chainArrows.first(where: { line.hasPrefix($0) }) ?? openArrow,
                let more = TolerantReader.frames(in: line.hasPrefix(arrow) ? line.dropFirst().drop { $0 == " " } : line) {
                 continueChain(more.frames, callerFirst: arrow == "→", start: start)
-                chainOpenArrow = ["→", "←"].first { line.trimmingTrailingWhitespace().hasSuffix($0) }
+                chainOpenArrow = TolerantReader.closingArrow(line)
                 return
             }
             // A demangled name wrapped after ` in` (`closure #1 in` over `    Shop.load()`): the deeper line ends it.
@@ -119,17 +119,16 @@ public enum TolerantReader {
                 lastLineHeldFrame = true
                 return
             }
-            // `sample`'s thread name before a chain (`Thread_14445: a → b`): a thread of its own.
-            if line.hasPrefix("Thread_"), let colon = line.firstIndex(of: ":"), line[..<colon].dropFirst(7).allSatisfy(\.isNumber),
-               colon > line.index(line.startIndex, offsetBy: 7), TolerantReader.frames(in: line) != nil {
-                startThread(name: String(line[..<colon]), queue: nil, crashed: false)
-            }
             if let frames = TolerantReader.frames(in: line) {
+                // `sample`'s thread name before a chain (`Thread_14445: a → b`): a thread of its own.
+                if let label = TolerantReader.threadLabel(line)?.label, label.hasPrefix("Thread_") {
+                    startThread(name: String(label), queue: nil, crashed: false)
+                }
                 let start = threads.last?.frames.count ?? 0
                 addFrames(frames.frames, numbered: frames.numbered, indent: indent)
                 if line.contains("→") || line.contains("←") {
                     arrowChainStart = start
-                    chainOpenArrow = ["→", "←"].first { line.trimmingTrailingWhitespace().hasSuffix($0) }
+                    chainOpenArrow = TolerantReader.closingArrow(line)
                 }
                 return
             }
@@ -308,11 +307,7 @@ public enum TolerantReader {
         } else if line.hasPrefix("#") {
             return nil
         }
-        // `thread 4:`, and `sample`'s thread names (`Thread_14445:`) written before a chain.
-        if rest.hasPrefix("thread ") || rest.hasPrefix("Thread_"), let colon = rest.firstIndex(of: ":"),
-           rest[..<colon].dropFirst(7).allSatisfy({ $0.isNumber || $0 == " " }) {
-            rest = rest[rest.index(after: colon)...].drop { $0 == " " }
-        }
+        if let label = threadLabel(rest) { rest = label.rest }
         guard !rest.isEmpty else { return nil }
         // Python's traceback form, which Sentry's raw stack trace writes for
         // every platform: `File "/src/Profile.swift", line 744, in Sync.run()`.
@@ -440,6 +435,23 @@ public enum TolerantReader {
         }
         guard !frames.isEmpty, frames.contains(where: { $0.symbol != nil }) || hasAddress || image != nil else { return nil }
         return LineFrames(frames: frames, numbered: index != nil)
+    }
+
+    /// The arrows a call chain is written with, caller first (`→`) or callee first (`←`).
+    static let chainArrows = ["→", "←"]
+
+    /// The arrow `line` ends with (`a → b →`): its chain goes on on the next line.
+    static func closingArrow(_ line: Substring) -> String? {
+        chainArrows.first { line.trimmingTrailingWhitespace().hasSuffix($0) }
+    }
+
+    /// A thread's label before the frames on its line, and what follows it:
+    /// `thread 4:` (a chain written in prose) or `sample`'s `Thread_14445:`.
+    static func threadLabel(_ text: Substring) -> (label: Substring, rest: Substring)? {
+        guard text.hasPrefix("thread ") || text.hasPrefix("Thread_"), let colon = text.firstIndex(of: ":"),
+              case let number = text[..<colon].dropFirst(7), number.allSatisfy({ $0.isNumber || $0 == " " }),
+              text.hasPrefix("thread ") || !number.isEmpty else { return nil }
+        return (text[..<colon], text[text.index(after: colon)...].drop { $0 == " " })
     }
 
     /// `File "PATH", line N, in SYMBOL` (getsentry/sentry
