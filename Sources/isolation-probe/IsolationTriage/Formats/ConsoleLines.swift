@@ -152,9 +152,9 @@ public enum ConsoleLines {
         return found
     }
 
-    /// A report made of console lines alone, or nil when none says anything.
-    public static func parse(_ lines: [String]) -> CrashReport? {
-        let found = messages(in: lines)
+    /// A report made of console lines alone (``messages(in:)``'s), or nil
+    /// when none says anything.
+    static func report(messages found: [String]) -> CrashReport? {
         guard !found.isEmpty else { return nil }
         return CrashReport(format: .console, signals: signals(in: found), messages: found)
     }
@@ -175,5 +175,5 @@ extension ConsoleLines: CrashFormat {
     ]
     /// It is the console lines.
     public static let readsSurroundingConsoleLines = false
-    public static func read(_ text: CrashText) -> CrashReport? { parse(text.lines) }
+    public static func read(_ text: CrashText) -> CrashReport? { report(messages: text.consoleMessages) }
 }

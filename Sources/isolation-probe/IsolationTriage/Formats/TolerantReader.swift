@@ -98,7 +98,7 @@ public enum TolerantReader {
                 return
             }
             for name in StopSignals.explicitNames(in: String(line)) where !signals.contains(name) { signals.append(name) }
-            if line.contains("stop reason = breakpoint") { sawBreakpointStop = true }
+            if line.containsBytes("stop reason = breakpoint") { sawBreakpointStop = true }
             if readHeader(line) { endChain(); return }
             if readJSONFrame(line) { return }
             // `→ f → g` under `a → b`, or `f → g` under `a → b →`: the chain goes on.
@@ -126,7 +126,7 @@ public enum TolerantReader {
                 }
                 let start = threads.last?.frames.count ?? 0
                 addFrames(frames.frames, numbered: frames.numbered, indent: indent)
-                if line.contains("→") || line.contains("←") {
+                if line.containsBytes("→") || line.containsBytes("←") {
                     arrowChainStart = start
                     chainOpenArrow = TolerantReader.closingArrow(line)
                 }
@@ -705,7 +705,7 @@ public enum TolerantReader {
 
     /// `File.swift:128`, `File.swift line 147`, `file /p/File.swift, line 13` in `text`.
     static func locationToken(in text: Substring) -> (range: Range<Substring.Index>, location: FrameText.Location)? {
-        guard let dot = text.range(of: ".swift") ?? text.range(of: ".m:") ?? text.range(of: ".mm:") else { return nil }
+        guard let dot = text.byteRange(of: ".swift") ?? text.byteRange(of: ".m:") ?? text.byteRange(of: ".mm:") else { return nil }
         var start = dot.lowerBound
         while start > text.startIndex {
             let before = text[text.index(before: start)]
@@ -731,9 +731,9 @@ public enum TolerantReader {
     /// `a → b → c` (caller first) becomes innermost first; `a ← b` (callee
     /// first) stays; a Swift function type's `->` is not a chain.
     static func chainParts(_ text: Substring) -> [Substring] {
-        if text.contains("→") { return text.components(separatedBy: "→").reversed().map { Substring($0) } }
-        if text.contains("←") { return text.components(separatedBy: "←").map { Substring($0) } }
-        guard !text.contains("thunk"), !text.contains("@callee"), text.contains(" -> ") || text.contains(" <- ") else { return [text] }
+        if text.containsBytes("→") { return text.components(separatedBy: "→").reversed().map { Substring($0) } }
+        if text.containsBytes("←") { return text.components(separatedBy: "←").map { Substring($0) } }
+        guard !text.containsBytes("thunk"), !text.containsBytes("@callee"), text.containsBytes(" -> ") || text.containsBytes(" <- ") else { return [text] }
         var depth = 0
         var parts: [Substring] = []
         var start = text.startIndex

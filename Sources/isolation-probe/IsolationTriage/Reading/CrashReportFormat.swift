@@ -80,8 +80,9 @@ public protocol CrashFormat: Sendable {
 }
 
 /// A report's text as the formats read it: the text itself, its lines with
-/// quoting and indentation undone, and those lines with wrapped frames
-/// joined again; each computed once, when a format first asks.
+/// quoting and indentation undone, those lines with wrapped frames joined
+/// again, and the console messages among them; each computed once, when a
+/// format first asks.
 ///
 /// ```swift
 /// let text = CrashText("> frame #0: 0x1 libdispatch.so`dispatch_assert_queue")
@@ -95,6 +96,10 @@ public final class CrashText {
     /// ``unquotedLines`` with frame lines wrapped by a mail client or issue
     /// tracker joined again.
     public private(set) lazy var lines: [String] = PastedText.rejoinWrappedFrames(unquotedLines)
+    /// The message lines of ``lines`` (``ConsoleLines/messages(in:)``): the
+    /// console format and every format that adds the lines around its
+    /// report read the same ones.
+    public private(set) lazy var consoleMessages: [String] = ConsoleLines.messages(in: lines)
 
     /// Wraps `text` for the formats to read.
     ///

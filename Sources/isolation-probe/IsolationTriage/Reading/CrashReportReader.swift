@@ -35,12 +35,13 @@ public enum CrashReportReader {
         for format in formats {
             guard var report = format.read(input) else { continue }
             if format.readsSurroundingConsoleLines { addConsoleLines(input, to: &report) }
-            if format.format != .fragment, report.threads.allSatisfy({ $0.frames.isEmpty }),
-               let tolerant = TolerantReader.read(input) {
+            // Read once, when a format that is not the tolerant reader leaves frames or signals to it.
+            lazy var tolerant = format.format == .fragment ? nil : TolerantReader.read(input)
+            if report.threads.allSatisfy({ $0.frames.isEmpty }), let tolerant {
                 merge(tolerant, into: &report)
             }
             // A signal named in a header line (`Exception Type: EXC_BAD_ACCESS`) counts whichever format read the frames.
-            if report.signals.isEmpty, format.format != .fragment, let tolerant = TolerantReader.read(input) {
+            if report.signals.isEmpty, let tolerant {
                 report.signals = tolerant.signals
             }
             report.saysItHangs = HangWords.occur(in: input.lines)
@@ -50,7 +51,7 @@ public enum CrashReportReader {
     }
 
     private static func addConsoleLines(_ input: CrashText, to report: inout CrashReport) {
-        let console = ConsoleLines.messages(in: input.lines)
+        let console = input.consoleMessages
         for message in console where !report.messages.contains(message) { report.messages.append(message) }
         for signal in ConsoleLines.signals(in: console) where !report.signals.contains(signal) {
             report.signals.append(signal)
