@@ -28,6 +28,7 @@ struct TrapCause: Sendable, Hashable {
     static let known: [String: TrapCause] = Dictionary(uniqueKeysWithValues: [
         continuationMisuse, exclusivity, queueDeadlock, tryBang, forceUnwrap, indexOutOfRange, precondition,
         uncaughtException, frameworkQueueAssertion,
+        TrapCause(id: "framework-thread-check", explanation: "a framework's own thread check: something it confines to one thread (UIKit's and AppKit's layout engine, a Realm) was used from another"),
         TrapCause(id: "dispatch-misuse", explanation: "libdispatch stopped the program on a misuse of its API (an over-release, an unbalanced group leave or semaphore signal, an over-resume, an invalid queue or attribute)"),
         TrapCause(id: "custom-executor-check", explanation: "a custom executor's isolation check (`checkIsolated`, `isIsolatingCurrentContext`) said the code was not on the executor it claimed"),
         TrapCause(id: "task-local-misuse", explanation: "a task-local value was bound where it is not allowed (inside a task group's body, or set instead of `withValue`)"),

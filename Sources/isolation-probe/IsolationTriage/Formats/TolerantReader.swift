@@ -314,6 +314,11 @@ public enum TolerantReader {
         if let frame = tracebackFrame(rest) {
             return LineFrames(frames: [StackFrame(index: index ?? 0, symbol: frame.symbol, file: frame.file, line: frame.line)], numbered: index != nil)
         }
+        // App Center's and HockeyApp's crash issues: `f() (File.swift:12);App`, `-;main;main.m;17`.
+        if let frame = crashServiceFrame(rest) {
+            return LineFrames(frames: [StackFrame(index: index ?? 0, image: frame.image, symbol: frame.symbol, file: frame.file, line: frame.line)],
+                              numbered: index != nil)
+        }
         // lldb's `Module`symbol` with no frame number or address before it.
         if let (module, after) = moduleTick(rest), let frame = frames(in: after)?.frames.first, let symbol = frame.symbol {
             return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: symbol,
@@ -465,6 +470,26 @@ public enum TolerantReader {
         let symbol = tail.dropFirst(5).trimmingCharacters(in: .whitespaces)
         guard !symbol.isEmpty, let file = afterOpen[..<close].split(separator: "/").last else { return nil }
         return (symbol, String(file), line)
+    }
+
+    /// A frame as the crash issues App Center and HockeyApp file in a bug
+    /// tracker write it: the frame, then `;` and its image
+    /// (`Cart.checkout() (Cart.swift:88);Shop`, `0x1046b0000 + 2953308;Shop`),
+    /// or HockeyApp's `address;symbol;file;line` with `-` for no address
+    /// (`-;main;main.m;17`). Nil for any other line.
+    ///
+    /// ```swift
+    /// TolerantReader.crashServiceFrame("-;main;main.m;17")?.symbol   // "main"
+    /// ```
+    static func crashServiceFrame(_ text: Substring) -> (image: String?, symbol: String?, file: String?, line: Int?)? {
+        guard text.containsBytes(";") else { return nil }
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false)
+        if parts.count == 4, parts[0] == "-" || isAddressStart(parts[0]), !parts[1].isEmpty, !parts[1].contains(" ") || isSymbolShaped(parts[1]) {
+            return (nil, String(parts[1]), parts[2].isEmpty ? nil : String(parts[2]), Int(parts[3]))
+        }
+        guard parts.count == 2, looksLikeImage(parts[1]), !parts[0].isEmpty, let frame = frames(in: parts[0])?.frames.first,
+              frame.symbol != nil || frame.image == nil else { return nil }
+        return (String(parts[1]), frame.symbol, frame.file, frame.line)
     }
 
     /// lldb's `` Module`symbol `` (its frame format's

@@ -71,7 +71,9 @@ struct ProducerMessage: Sendable, Hashable {
     /// Lines as programs printed them, which must match this entry.
     var examples: [String]
     /// Whether the message opens its line (a shell's `Killed`, `Aborted`):
-    /// the same words inside a sentence are not the message.
+    /// the same words inside a sentence are not the message. A template
+    /// that opens with a placeholder (`{name}Exception: {reason}`) opens
+    /// the line with that value as one word.
     var opensLine: Bool
     /// The placeholder whose value is the program's own code, when the
     /// message names it (`function` in the continuation check's
@@ -116,7 +118,14 @@ struct ProducerMessage: Sendable, Hashable {
         var rest = Substring(line)
         if opensLine {
             rest = rest.drop { $0 == " " || $0 == "\t" }
-            guard let first = fragments.first, rest.hasPrefix(first) else { return false }
+            guard let first = fragments.first else { return false }
+            if template.hasPrefix("{") {
+                // A template opening with a value (`{name}Exception: {reason}`): that value is the line's first word.
+                guard let found = rest.byteRange(of: first), found.lowerBound > rest.startIndex,
+                      !rest[..<found.lowerBound].contains(where: \.isWhitespace) else { return false }
+            } else if !rest.hasPrefix(first) {
+                return false
+            }
         }
         for (position, fragment) in fragments.enumerated() {
             // A sentence quoting the message may change its first letter's case, and leave out its end.

@@ -31,6 +31,7 @@ enum Producers {
         RxSwiftMessages.producer,
         AttributeGraphMessages.producer,
         SwiftPMMessages.producer,
+        RealmMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)

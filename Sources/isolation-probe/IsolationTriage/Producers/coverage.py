@@ -579,6 +579,13 @@ PRODUCERS["rxswift"] = {
     "rules": [Pattern(r'"(⚠️ [^"\\]*)', language="swift", files=r"Rx\.swift$")],
     "binaries": [],
 }
+PRODUCERS["realm"] = {
+    "file": "RealmMessages.swift",
+    "source_hint": "a realm/realm-swift checkout (Realm/): the exceptions RLMResults.mm raises",
+    "source_exts": (".mm",),
+    "rules": [Pattern(r'@throw RLMException\(@"((?:[^"\\]|\\.)*)"', files=r"(^|/)RLMResults\.mm$")],
+    "binaries": [],
+}
 # Producers whose words no source or binary here holds; --list still shows them.
 CATALOG_ONLY = {
     "attribute-graph": "AttributeGraphMessages.swift",
