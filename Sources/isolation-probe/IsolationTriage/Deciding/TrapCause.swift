@@ -29,6 +29,7 @@ struct TrapCause: Sendable, Hashable {
         continuationMisuse, exclusivity, queueDeadlock, tryBang, forceUnwrap, indexOutOfRange, precondition,
         uncaughtException, frameworkQueueAssertion,
         TrapCause(id: "framework-thread-check", explanation: "a framework's own thread check: something it confines to one thread (UIKit's and AppKit's layout engine, a Realm) was used from another"),
+        TrapCause(id: "dyld-launch-failure", explanation: "dyld could not launch the program: a library it links, or a symbol it needs from one, is missing or built for another architecture or version"),
         TrapCause(id: "dispatch-misuse", explanation: "libdispatch stopped the program on a misuse of its API (an over-release, an unbalanced group leave or semaphore signal, an over-resume, an invalid queue or attribute)"),
         TrapCause(id: "custom-executor-check", explanation: "a custom executor's isolation check (`checkIsolated`, `isIsolatingCurrentContext`) said the code was not on the executor it claimed"),
         TrapCause(id: "task-local-misuse", explanation: "a task-local value was bound where it is not allowed (inside a task group's body, or set instead of `withValue`)"),
@@ -52,18 +53,25 @@ struct TrapCause: Sendable, Hashable {
     /// stopped thread it is an ordinary wait.
     static let syncSlowPath = "sync_f_slow"
 
+    /// The causes that wrap another: every `Fatal error` line names a
+    /// precondition, every uncaught exception's line an exception, whatever
+    /// the message inside says.
+    static let wrappingCauses: Set = [precondition.id, uncaughtException.id]
+
     /// The cause the messages or the frames above the program's code name;
-    /// nil when they name none. The catalog's most specific entry of each
-    /// message counts (``Producers``); a specific cause wins over the
-    /// generic `precondition` that every `Fatal error` line also names.
+    /// nil when they name none. In each message a specific cause wins over
+    /// a wrapping one (``wrappingCauses``: Realm's incorrect-thread reason
+    /// inside `*** Terminating app due to uncaught exception`), else the
+    /// catalog's most specific entry counts (``Producers``).
     static func of(messages: [String], frames: ArraySlice<StackFrame>) -> TrapCause? {
         let named = messages.compactMap { message in
-            Producers.entries(in: message).first { $0.meaning == .stop && $0.cause != nil }?.cause
+            let causes = Producers.entries(in: message).filter { $0.meaning == .stop }.compactMap(\.cause)
+            return causes.first { !wrappingCauses.contains($0) } ?? causes.first
         }
         let framed = frames.compactMap { frame in
             Producers.functions.first { $0.role == .trap && $0.cause != nil && frame.symbol.map($0.matches) == true }?.cause
         } + (frames.first.map { ($0.symbol ?? "").contains(syncSlowPath) } == true ? [queueDeadlock.id] : [])
-        let specific = named.first { $0 != precondition.id } ?? framed.first { $0 != precondition.id }
+        let specific = named.first { !wrappingCauses.contains($0) } ?? framed.first { !wrappingCauses.contains($0) }
         guard let id = specific ?? named.first ?? framed.first else { return nil }
         return known[id] ?? TrapCause(id: id, explanation: id.replacingOccurrences(of: "-", with: " "))
     }

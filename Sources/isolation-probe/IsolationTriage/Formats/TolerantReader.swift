@@ -119,7 +119,8 @@ public enum TolerantReader {
                 lastLineHeldFrame = true
                 return
             }
-            if let frames = TolerantReader.frames(in: line) {
+            // A producer's message opening the line (`Library not loaded: /…/libz.dylib`) is what the program printed, not a frame.
+            if let frames = TolerantReader.frames(in: line), !TolerantReader.opensWithMessage(line) {
                 // `sample`'s thread name before a chain (`Thread_14445: a → b`): a thread of its own.
                 if let label = TolerantReader.threadLabel(line)?.label, label.hasPrefix("Thread_") {
                     startThread(name: String(label), queue: nil, crashed: false)
@@ -470,6 +471,18 @@ public enum TolerantReader {
         let symbol = tail.dropFirst(5).trimmingCharacters(in: .whitespaces)
         guard !symbol.isEmpty, let file = afterOpen[..<close].split(separator: "/").last else { return nil }
         return (symbol, String(file), line)
+    }
+
+    /// Whether a catalog message opens `line` (its first fixed words at
+    /// the line's start): the line is a message, whatever its columns look like.
+    ///
+    /// ```swift
+    /// TolerantReader.opensWithMessage("Library not loaded: @rpath/Shop.framework/Shop")   // true
+    /// ```
+    static func opensWithMessage(_ line: Substring) -> Bool {
+        Producers.entries(in: line).contains { entry in
+            !entry.template.hasPrefix("{") && entry.fragments.first.map { line.hasPrefix($0) } == true
+        }
     }
 
     /// A frame as the crash issues App Center and HockeyApp file in a bug

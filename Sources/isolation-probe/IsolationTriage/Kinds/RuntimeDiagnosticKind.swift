@@ -3,11 +3,12 @@
 /// Performance Checker (a priority inversion), SwiftUI's runtime issues
 /// (state published off the main thread), a sanitizer's report, or the
 /// runtime's warning that a checked continuation was dropped without
-/// being resumed.
+/// being resumed; or a build tool's error (a compiler's, the linker's):
+/// the program was never built, so nothing ran.
 enum RuntimeDiagnosticKind: CrashKind {
     static let id = "runtime-diagnostic"
     static let verdict = TriageVerdict.notACrash
-    static let identifiedBy = "a Main Thread Checker or Thread Performance Checker report, a SwiftUI runtime issue, a sanitizer's report or a leaked-continuation warning, and nothing saying the program stopped"
+    static let identifiedBy = "a Main Thread Checker or Thread Performance Checker report, a SwiftUI runtime issue, a sanitizer's report, a leaked-continuation warning or a compiler's or linker's error, and nothing saying the program stopped"
     static let samples = [
         "Main Thread Checker: UI API called on a background thread: -[UIView setNeedsLayout]",
         "Thread Performance Checker: Thread running at QOS_CLASS_USER_INTERACTIVE waiting on a lower QoS thread running at QOS_CLASS_DEFAULT. Investigate ways to avoid priority inversions",
@@ -43,6 +44,7 @@ enum RuntimeDiagnosticKind: CrashKind {
         "rx-synchronization": "RxSwift reported two threads sending events into one observable sequence at once; it went on, with the events' order left to the scheduler. Send them from one serial scheduler (`observe(on:)`), or guard the subject",
         "rx-reentrancy": "RxSwift reported an observable sequence sent an event while its previous event was still being delivered (a cycle in the subscriptions); it went on",
         "attribute-graph-cycle": "SwiftUI's AttributeGraph found a dependency cycle among a view's attributes, broke it and went on; a view's state written while that view updates (in `body`, a geometry or preference reader) usually makes one",
+        "build-failure": "the build failed (a compiler's or the linker's error): no program was built, so nothing ran or crashed. A symbol the linker cannot find is in no library the target links, or in one built for another architecture",
         "lock-misuse": "ThreadSanitizer reported a lock used wrongly (a lock-order inversion, a double lock, an unlock by a thread that does not hold it)",
     ]
 }

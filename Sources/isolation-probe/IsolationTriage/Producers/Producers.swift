@@ -32,6 +32,9 @@ enum Producers {
         AttributeGraphMessages.producer,
         SwiftPMMessages.producer,
         RealmMessages.producer,
+        LLDBInstrumentationMessages.producer,
+        BuildToolMessages.producer,
+        DyldMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)

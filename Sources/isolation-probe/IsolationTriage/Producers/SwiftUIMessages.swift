@@ -32,8 +32,11 @@ enum SwiftUIMessages {
                             .diagnostic, cause: "swiftui-runtime-issue", source: "\(core)/Data/State/State.swift"),
             ProducerMessage("Accessing FocusState's value outside of the body of a View. This will result in a constant Binding of the initial value and will not update.",
                             .diagnostic, cause: "swiftui-runtime-issue", source: "Sources/OpenSwiftUI/Event/Focus/FocusState.swift"),
-            ProducerMessage("Accessing StateObject's object without being installed on a View. This will create a new instance each time.",
-                            .diagnostic, cause: "swiftui-runtime-issue", source: "\(core)/Data/Combine/StateObject.swift"),
+            // SwiftUI itself names the object's type (`StateObject<Model>'s`); OpenSwiftUI's copy leaves it out.
+            ProducerMessage("Accessing StateObject{type}'s object without being installed on a View. This will create a new instance each time.",
+                            .diagnostic, cause: "swiftui-runtime-issue", source: "\(core)/Data/Combine/StateObject.swift",
+                            examples: ["Accessing StateObject's object without being installed on a View. This will create a new instance each time.",
+                                       "Accessing StateObject<CartModel>'s object without being installed on a View. This will create a new instance each time."]),
             ProducerMessage("Accessing Environment<{type}>'s value outside of being installed on a View. This will always read the default value and will not update.",
                             .diagnostic, cause: "swiftui-runtime-issue", source: "\(core)/Data/Environment/Environment.swift",
                             examples: ["Accessing Environment<ColorScheme>'s value outside of being installed on a View. This will always read the default value and will not update."]),

@@ -561,7 +561,7 @@ PRODUCERS = {
 }
 PRODUCERS["apple-libsystem"] = {
     "file": "AppleLibsystemMessages.swift",
-    "source_hint": "an apple-oss-distributions/libmalloc checkout (src/): every malloc_zone_error and error-level malloc_report",
+    "source_hint": "an apple-oss-distributions/libmalloc checkout (src/): every malloc_zone_error and error-level malloc_report (szone_error in libmalloc-140 and older)",
     "source_exts": (".c", ".h"),
     # malloc_vreport prints `PROG(PID,0xTHREAD) malloc: ` before each message.
     "rules": [
@@ -569,6 +569,9 @@ PRODUCERS["apple-libsystem"] = {
         Call("malloc_report", group=0, printed="malloc: ", args_require=r"ASL_LEVEL_ERR|MALLOC_REPORT_CRASH", files=r"(^|/)src/",
              skip_macro_bodies=True),
         Call("MALLOC_REPORT_FATAL_ERROR", group=-1, prefix="*** FATAL ERROR - ", suffix=".", printed="malloc: ", files=r"(^|/)src/"),
+        # libmalloc-140 and older: szone_error(szone, is_corruption, msg, ptr, fmt, ...) prints
+        # `*** error for object PTR: MSG` (its first literal).
+        Call("szone_error", group=0, printed="malloc: ", files=r"(^|/)src/", skip_macro_bodies=True),
     ],
     "binaries": [],
 }
@@ -593,6 +596,9 @@ CATALOG_ONLY = {
     "xcode-checkers": "XcodeCheckerMessages.swift",
     "crash-services": "CrashServiceMessages.swift",
     "llvm-support": "LLVMSupportMessages.swift",
+    "lldb-instrumentation": "LLDBInstrumentationMessages.swift",
+    "build-tools": "BuildToolMessages.swift",
+    "dyld": "DyldMessages.swift",
 }
 
 
