@@ -480,9 +480,8 @@ public enum TolerantReader {
     /// TolerantReader.opensWithMessage("Library not loaded: @rpath/Shop.framework/Shop")   // true
     /// ```
     static func opensWithMessage(_ line: Substring) -> Bool {
-        Producers.entries(in: line).contains { entry in
-            !entry.template.hasPrefix("{") && entry.fragments.first.map { line.hasPrefix($0) } == true
-        }
+        // Not a template opening with a value: its first word may be a frame's symbol.
+        Producers.entries(in: line).contains { !$0.template.hasPrefix("{") && $0.opens(line) }
     }
 
     /// A frame as the crash issues App Center and HockeyApp file in a bug

@@ -118,14 +118,7 @@ struct ProducerMessage: Sendable, Hashable {
         var rest = Substring(line)
         if opensLine {
             rest = rest.drop { $0 == " " || $0 == "\t" }
-            guard let first = fragments.first else { return false }
-            if template.hasPrefix("{") {
-                // A template opening with a value (`{name}Exception: {reason}`): that value is the line's first word.
-                guard let found = rest.byteRange(of: first), found.lowerBound > rest.startIndex,
-                      !rest[..<found.lowerBound].contains(where: \.isWhitespace) else { return false }
-            } else if !rest.hasPrefix(first) {
-                return false
-            }
+            guard opens(rest) else { return false }
         }
         for (position, fragment) in fragments.enumerated() {
             // A sentence quoting the message may change its first letter's case, and leave out its end.
@@ -139,6 +132,16 @@ struct ProducerMessage: Sendable, Hashable {
             rest = rest[found.upperBound...]
         }
         return true
+    }
+
+    /// Whether the message's first fixed words open `line` (already past
+    /// its indentation); for a template opening with a value
+    /// (`{name}Exception: {reason}`), that value is the line's first word.
+    func opens(_ line: Substring) -> Bool {
+        guard let first = fragments.first else { return false }
+        guard template.hasPrefix("{") else { return line.hasPrefix(first) }
+        guard let found = line.byteRange(of: first), found.lowerBound > line.startIndex else { return false }
+        return !line[..<found.lowerBound].contains(where: \.isWhitespace)
     }
 
     /// Where `fragment` is in `rest`: as written, or, when a quote left out
