@@ -54,9 +54,11 @@ struct ProducerCatalogTests {
             #expect(entry.template.contains("{\(placeholder)}"), "`\(entry.template)` has no {\(placeholder)}")
             for example in entry.examples {
                 let value = entry.value(of: placeholder, in: example)
-                // One name: no space, except inside an Objective-C method's brackets (`-[Browser webView:…]`).
+                // One name: no space, except inside an Objective-C method's brackets (`-[Browser webView:…]`)
+                // or a generic type's arguments (`Store<AppState, AppAction>`).
                 let isMethod = value.map { ($0.hasPrefix("-[") || $0.hasPrefix("+[")) && $0.hasSuffix("]") } ?? false
-                #expect(value != nil && (!value!.contains(" ") || isMethod), "`\(example)`: {\(placeholder)} read as \(value.map { "`\($0)`" } ?? "nothing")")
+                let isGeneric = value.map { $0.hasSuffix(">") && !$0.prefix { $0 != "<" }.contains(" ") } ?? false
+                #expect(value != nil && (!value!.contains(" ") || isMethod || isGeneric), "`\(example)`: {\(placeholder)} read as \(value.map { "`\($0)`" } ?? "nothing")")
             }
         }
         #expect(Producers.namedCode(in: "Fatal error: SWIFT TASK CONTINUATION MISUSE: save(to:) tried to resume its continuation more than once, returning ()!") == "save(to:)")

@@ -454,9 +454,84 @@ struct TriageCauseTests {
         ("It aborts with: incorrect checksum for freed object - object was probably modified after being freed", .memoryCorruption, "heap-corruption", nil),
     ]
 
-    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h
+    /// The 2026-12i set's missed classes, written here in their producers'
+    /// forms: a signal trampoline under an in-app handler (the frame below
+    /// it took the signal), frames kept as JSON strings, the task
+    /// allocator's checks, Auto Layout's logged warning with the stack it
+    /// takes by raising and catching, Crashlytics' numbered thread headers,
+    /// a crash header without frames, frames copied one field per line, an
+    /// app's image name with spaces, SwiftUI's missing environment object.
+    static let producerLines12i: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("""
+         0   Shop                          0x0000000100a01000 Shop + 1200
+         1   Shop                          0x0000000100a01100 Shop + 1456
+         2   libsystem_platform.dylib      0x0000000190065744 _sigtramp + 56
+         3   libswift_Concurrency.dylib    0x00000002957bf5b8 $sScfsE15_isSameExecutorySbqd__ScfRd__lF + 84
+         4   libswift_Concurrency.dylib    0x0000000295770000 swift_task_isCurrentExecutorWithFlagsImpl + 72
+         5   Shop                          0x0000000100a02000 closure #1 in Cart.load() + 40
+         """, .memoryCorruption, "bad-executor-pointer", "Cart.load()"),
+        ("""
+         #0  0x00007f0000001000 in report_crash (sig=11) at reporter.c:40
+         #1  <signal handler called>
+         #2  0x00007f0000002000 in __memmove_avx_unaligned_erms () from /lib/x86_64-linux-gnu/libc.so.6
+         #3  0x0000555555555000 in Shop.Cart.copy() at /src/Shop/Cart.swift:12
+         """, .memoryCorruption, "bad-access", "Cart.copy()"),
+        ("""
+         "frames" : [
+           "0   libswiftCore.dylib   0x000000019b3e1000 _assertionFailure(_:_:file:line:flags:) + 264",
+           "1   Shop                 0x0000000100a02000 Cart.add(_:) + 40",
+         ]
+         """, .otherTrap, "precondition", "Cart.add(_:)"),
+        ("freed pointer was not the last allocation", .memoryCorruption, "heap-corruption", nil),
+        ("""
+         This application is modifying the autolayout engine from a background thread after the engine was accessed from the main thread. This can lead to engine corruption and weird crashes.
+          Stack:(
+         	0   CoreFoundation                      0x000000010a6b0d4b __exceptionPreprocess + 171
+         	1   libobjc.A.dylib                     0x000000010b84621e objc_exception_throw + 48
+         	2   CoreFoundation                      0x000000010a71a2b5 +[NSException raise:format:] + 197
+         	3   Foundation                          0x000000010b54006c _AssertAutolayoutOnAllowedThreadsOnly + 180
+         	4   Foundation                          0x000000010b361334 -[NSISEngine withBehaviors:performModifications:] + 31
+         	5   UIKit                               0x000000010c4d0649 -[UIView(Hierarchy) removeFromSuperview] + 574
+         	6   Shop                                0x000000010a144f0c -[SHSpinner hide] + 140
+         )
+         """, .notACrash, "layout-off-main-thread", "-[SHSpinner hide]"),
+        ("""
+         #0. Crashed: com.apple.main-thread
+         0  Shop                  0x104a1c2f0 Cart.total() -> Int (Cart.swift:41)
+         1  Shop                  0x104a1c3f0 CartView.body.getter (CartView.swift:12)
 
-    @Test("the held-out sets' missed classes, each a producer's line or a layout: the six lists",
+         #1. com.apple.uikit.eventfetch-thread
+         0  libsystem_kernel.dylib         0x1b0c1e4 mach_msg_trap + 8
+         """, .otherTrap, nil, "Cart.total()"),
+        ("""
+         Exception Type:        EXC_BREAKPOINT (SIGTRAP)
+         Termination Reason:    Namespace SIGNAL, Code 5 Trace/BPT trap: 5
+
+         Crashed Thread:        3  Dispatch queue: com.example.shop.sync
+         """, .unknown, nil, nil),
+        ("""
+         0
+         libswiftCore.dylib
+         _assertionFailure(_:_:file:line:flags:) + 264
+         1
+         libswift_Concurrency.dylib
+         CheckedContinuation.resume(returning:) + 508
+         2
+         Shop
+         Cart.swift - Line 77
+         Cart.didLoad(_:) + 77
+         """, .otherTrap, nil, "Cart.didLoad(_:)"),
+        ("""
+         0  libswiftCore.dylib     _assertionFailure(_:_:file:line:flags:)
+         1  Shop Widget Extension  closure #1 in Cart.refresh()
+         """, .otherTrap, "precondition", "Cart.refresh()"),
+        ("Fatal error: No ObservableObject of type CartModel found. A View.environmentObject(_:) for CartModel may be missing as an ancestor of this view.",
+         .otherTrap, "missing-environment-object", "CartModel"),
+    ]
+
+    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i
+
+    @Test("the held-out sets' missed classes, each a producer's line or a layout: the seven lists",
           arguments: missedClassLines.indices)
     func missedClassLine(_ index: Int) async {
         let (text, verdict, cause, offender) = Self.missedClassLines[index]
@@ -467,6 +542,23 @@ struct TriageCauseTests {
             let named = diagnosis.offender.map { ($0.symbol ?? "") + " " + ($0.file ?? "") } ?? ""
             #expect(named.contains(offender), "\(text): named \(named)")
         }
+    }
+
+    @Test("a stack cut at its top is no evidence of a running program: not-a-crash told with low confidence")
+    func cutStackIsLowConfidence() async {
+        let cut = await diagnose("""
+            4  Shop                           0x1015b4328 SHLog (SHLogger.h:35)
+            5  Shop                           0x1015b9044 -[SHCart reachabilityChanged:] (SHCart.m:1037)
+            6  SystemConfiguration            0x18d25dfa4 reachPerformAndUnlock + 640
+            """)
+        #expect(cut.verdict == .notACrash)
+        #expect(cut.confidence == .low)
+        #expect(cut.decidedBy?.contains("frames above #4") == true)
+        let whole = await diagnose("""
+            0  Shop                           0x1015b4328 SHLog (SHLogger.h:35)
+            1  Shop                           0x1015b9044 -[SHCart reachabilityChanged:] (SHCart.m:1037)
+            """)
+        #expect(whole.confidence == .medium)
     }
 
     @Test("a zsh job line is the shell's stop line, not a frame")

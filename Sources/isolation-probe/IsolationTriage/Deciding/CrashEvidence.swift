@@ -26,6 +26,8 @@ struct CrashEvidence {
     /// The system or a user ended the program from outside (`Killed`, a jetsam).
     var killedMessages: [String]
     var killed: Bool
+    /// A report's mark on the crashed thread, in words (`Crashed Thread: 8`).
+    var crashMarkers: [String]
 
     /// Frames above the program's code that only run when it stops
     /// (`_assertionFailure`, `__DISPATCH_WAIT_FOR_QUEUE__` …).
@@ -53,6 +55,16 @@ struct CrashEvidence {
     /// Frames of a signal handler or crash reporter that were on top of
     /// the crashed thread and are set aside: the crash is below them.
     var signalHandlerFrames: [StackFrame]
+    /// A signal handler's frames were on top though no line names the
+    /// signal: the thread took one, in ``frames``' first frame.
+    var signalTakenUnnamed: Bool {
+        signals.isEmpty && signalHandlerFrames.contains { RuntimeLibraries.isSignalHandler($0.symbol) && !RuntimeLibraries.isCheckerReport($0.symbol) }
+    }
+    /// The unnamed signal arrived in a function that cannot trap: the
+    /// executor check's own reads (it fails only through its report
+    /// function and a trap above it) or a C function of a library that is
+    /// not a trap or a wait. Only a bad access stops a thread there.
+    var signalFaultFrame: StackFrame?
     /// A blocking wait on top of the crashed thread.
     var waitOnTop: StackFrame?
     /// A function that touches an object's header on top of the thread
@@ -72,8 +84,11 @@ struct CrashEvidence {
             ?? report.threads.first { $0.frames.prefix(4).contains { RuntimeLibraries.isWait($0.symbol) } }
         var frames = thread?.frames ?? []
         // A handler's frames on top (`_sigtramp`, `__restore_rt`, the crash reporter's) are not where it crashed.
-        if let handler = frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalHandler($0.symbol) }),
-           !frames[...handler].contains(where: TriageClassifier.isOwnCode) {
+        // Above a trampoline everything is the handler, even the program's own (an in-app crash reporter).
+        // A checker's report on top is the checker's own stack (it may raise and catch inside), not a stop.
+        if let handler = frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalTrampoline($0.symbol) })
+            ?? frames.prefix(24).lastIndex(where: { RuntimeLibraries.isSignalHandler($0.symbol) || RuntimeLibraries.isCheckerReport($0.symbol) }),
+           RuntimeLibraries.isSignalTrampoline(frames[handler].symbol) || !frames[...handler].contains(where: TriageClassifier.isOwnCode) {
             signalHandlerFrames = Array(frames[...handler])
             frames.removeSubrange(...handler)
         } else {
@@ -135,13 +150,29 @@ struct CrashEvidence {
         trapCause = TrapCause.of(messages: report.messages, frames: top)
         watchdogMessages = messages { $0.contains(.hang) }
         killedMessages = messages { $0.contains(.killed) }
+        crashMarkers = messages { $0.contains(.crashMarker) }
         killed = signals.contains("SIGKILL") || !killedMessages.isEmpty
+        signalFaultFrame = nil
+        if signalTakenUnnamed, trapFrames.isEmpty, let arrived = frames.first,
+           !TriageClassifier.isOwnCode(arrived), !RuntimeLibraries.isWait(arrived.symbol),
+           !RuntimeLibraries.isTrapSymbol(arrived.symbol),
+           !checkFrames.isEmpty || Self.isCFunctionName(arrived.symbol) {
+            signalFaultFrame = arrived
+        }
     }
 
     /// The crashed thread's first frames, to look at next.
     var topFrames: [StackFrame] { Array(frames.prefix(6)) }
     var isMemory: Bool {
         !memorySignals.isEmpty || !heapMessages.isEmpty || heapCheckFrame != nil || (objectAccessOnTop != nil && !isExplicitStop)
+            || (signalFaultFrame != nil && !isExplicitStop)
+    }
+
+    /// A plain C name (`memmove`, `objc_msgSend`), not a Swift one: C code
+    /// stops with a signal only on a bad access or through a trap function.
+    static func isCFunctionName(_ symbol: String?) -> Bool {
+        guard let symbol, let first = symbol.first, first == "_" || first.isLetter else { return false }
+        return symbol.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && !symbol.hasPrefix("$s") && !symbol.hasPrefix("_$s")
     }
     var isHang: Bool { !watchdogMessages.isEmpty }
     /// The program stopped: a trap, an abort, an arithmetic fault, or a
@@ -152,6 +183,9 @@ struct CrashEvidence {
             // unless that thread sits in a wait: it cannot stop itself there,
             // so it was ended from outside while blocked (a watchdog's kill).
             || (markedCrashed && signals.isEmpty && !killed && waitOnTop == nil)
+            // A signal handler ran on the thread: it took a signal.
+            || (signalTakenUnnamed && !killed && waitOnTop == nil)
+            || (!crashMarkers.isEmpty && signals.isEmpty && !killed && waitOnTop == nil)
     }
     /// The text itself says the program stopped: a trap or abort signal, a
     /// fatal runtime message, or a function on top that only runs when it stops.

@@ -198,6 +198,26 @@ public enum RuntimeLibraries {
     /// RuntimeLibraries.isSignalHandler("_sigtramp")   // true
     /// ```
     public static func isSignalHandler(_ symbol: String?) -> Bool {
-        Producers.function(symbol, role: .signalHandler) != nil
+        Producers.function(symbol, role: .signalHandler) != nil || isSignalTrampoline(symbol)
+    }
+
+    /// Whether `symbol` is the kernel's entry into a signal handler
+    /// (`_sigtramp`, `__restore_rt`): whatever is above it is the handler.
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isSignalTrampoline("__restore_rt")   // true
+    /// ```
+    public static func isSignalTrampoline(_ symbol: String?) -> Bool {
+        Producers.function(symbol, role: .signalTrampoline) != nil
+    }
+
+    /// Whether `symbol` is a checker's reporting function, which returns
+    /// and lets the program go on (`__main_thread_checker_on_report`).
+    ///
+    /// ```swift
+    /// RuntimeLibraries.isCheckerReport("_AssertAutolayoutOnAllowedThreadsOnly")   // true
+    /// ```
+    public static func isCheckerReport(_ symbol: String?) -> Bool {
+        Producers.function(symbol, role: .checkerReport) != nil
     }
 }

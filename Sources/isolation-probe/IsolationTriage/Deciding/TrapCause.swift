@@ -37,6 +37,7 @@ struct TrapCause: Sendable, Hashable {
         TrapCause(id: "attribute-graph-precondition", explanation: "SwiftUI's AttributeGraph stopped on its own precondition (most often a value set while the graph updates: state written from `body`, a representable's update or a preference reader)"),
         TrapCause(id: "integer-overflow", explanation: "an arithmetic overflow, a division by zero, or a numeric conversion that loses the value"),
         TrapCause(id: "dangling-reference", explanation: "an object was used after it was destroyed (an unowned reference read after deinit, a non-escaping closure that escaped)"),
+        TrapCause(id: "missing-environment-object", explanation: "a view read an `@EnvironmentObject` that no ancestor provided (`.environmentObject(_:)` missing above it: a sheet, a separate window or hosting controller, a preview)"),
         TrapCause(id: "dynamic-cast", explanation: "a forced cast (`as!`) failed"),
         TrapCause(id: "duplicate-keys", explanation: "a Dictionary or Set found duplicate keys: a broken `Hashable`, or keys changed after insertion"),
         TrapCause(id: "type-metadata", explanation: "the runtime could not find or build type metadata or a conformance (a missing or mismatched library)"),

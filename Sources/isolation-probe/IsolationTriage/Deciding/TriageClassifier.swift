@@ -41,7 +41,9 @@ public enum TriageClassifier {
             diagnosis.decidedBy = unknownDecidedBy
         }
         if !evidence.signalHandlerFrames.isEmpty {
-            diagnosis.notes.append("the top \(evidence.signalHandlerFrames.count) frame(s) are a signal handler's or crash reporter's (\(evidence.signalHandlerFrames.last?.displayName ?? "")): set aside, the crash is below them")
+            let last = evidence.signalHandlerFrames.last
+            let whose = RuntimeLibraries.isCheckerReport(last?.symbol) ? "a checker's report" : "a signal handler's or crash reporter's"
+            diagnosis.notes.append("the top \(evidence.signalHandlerFrames.count) frame(s) are \(whose) (\(last?.displayName ?? "")): set aside, the \(RuntimeLibraries.isCheckerReport(last?.symbol) ? "code it reports on" : "crash") is below them")
         }
         if let (offender, basis) = offender(evidence, isolation: diagnosis.isolation) {
             diagnosis.offender = offender

@@ -108,8 +108,19 @@ public enum AppleCrashTextParser {
 
     /// `Thread 3 Crashed::  Dispatch queue: q`, `Thread 0 Crashed:`, `Thread 2:`,
     /// `Thread 4 name:  …` is not a header (see `parse`), and the crash
-    /// services' `Crashed: com.apple.main-thread`.
+    /// services' `Crashed: com.apple.main-thread`, numbered in Crashlytics'
+    /// export (`#0. Crashed: com.apple.main-thread`, `#1. com.apple.uikit.eventfetch-thread`).
     static func parseThreadHeader(_ text: Substring) -> ThreadHeader? {
+        if text.hasPrefix("#") {
+            let number = text.dropFirst().prefix { $0.isNumber }
+            let rest = text.dropFirst(1 + number.count)
+            guard !number.isEmpty, rest.hasPrefix(". ") else { return nil }
+            let label = rest.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            if label.hasPrefix("Crashed: ") {
+                return ThreadHeader(name: "Thread \(number)", queue: String(label.dropFirst("Crashed: ".count)), crashed: true)
+            }
+            return label.isEmpty || label.contains(" ") ? nil : ThreadHeader(name: "Thread \(number)", queue: label, crashed: false)
+        }
         if text.hasPrefix("Crashed: ") {
             return ThreadHeader(name: "Crashed thread", queue: String(text.dropFirst("Crashed: ".count)), crashed: true)
         }

@@ -12,7 +12,7 @@ enum FrameLinePrefixes {
     /// The line after a leading timestamp and the process or container
     /// name that follows it; the line itself when it has neither.
     static func droppingLogPrefix(_ line: Substring) -> Substring {
-        var rest = line
+        var rest = droppingJSONQuotes(line)
         if let afterTime = droppingTimestamp(rest) {
             rest = afterTime.drop { $0 == " " }
             // `App[4242:1234567] `, `host app[42]: `, `app: `.
@@ -31,6 +31,24 @@ enum FrameLinePrefixes {
             return rest[bar.upperBound...]
         }
         return rest
+    }
+
+    /// A frame kept as a JSON string in an array (a crash service's
+    /// `"frames" : [ "0  App  0x1 f() + 4", … ]`): the string's inside.
+    ///
+    /// ```swift
+    /// FrameLinePrefixes.droppingJSONQuotes(#"    "2  libsystem_platform.dylib  0x1 _sigtramp + 56","#)   // 2  libsystem_platform.dylib  0x1 _sigtramp + 56
+    /// ```
+    static func droppingJSONQuotes(_ line: Substring) -> Substring {
+        let body = line.drop { $0 == " " || $0 == "\t" }
+        guard body.hasPrefix("\""), body.count > 2 else { return line }
+        var inside = body.dropFirst()
+        if inside.hasSuffix(",") { inside = inside.dropLast() }
+        guard inside.hasSuffix("\""), inside.count > 1 else { return line }
+        inside = inside.dropLast()
+        // A key (`"frames" : [`) or a quoted sentence is not a frame string: those start with a digit or a frame mark.
+        guard let first = inside.first, first.isNumber || first == "#" || inside.hasPrefix("frame #"), !inside.contains("\"") else { return line }
+        return inside
     }
 
     /// The rest after an ISO-8601 or syslog timestamp at the line's start.

@@ -310,6 +310,10 @@ public enum TolerantReader {
         }
         if let label = threadLabel(rest) { rest = label.rest }
         guard !rest.isEmpty else { return nil }
+        // gdb's and lldb's name for the signal trampoline's frame: no address, no image.
+        if index != nil, rest.hasPrefix("<signal handler called>") {
+            return LineFrames(frames: [StackFrame(index: index ?? 0, symbol: "<signal handler called>")], numbered: true)
+        }
         // Python's traceback form, which Sentry's raw stack trace writes for
         // every platform: `File "/src/Profile.swift", line 744, in Sync.run()`.
         if let frame = tracebackFrame(rest) {
@@ -357,7 +361,9 @@ public enum TolerantReader {
                 }
             }
             columns = after.isEmpty ? [] : [after]
-        } else if columns.count >= 2, looksLikeImage(columns[0]) {
+        } else if columns.count >= 2, looksLikeImage(columns[0])
+                    // An app's name with spaces (`BestCrypt Explorer`, `Shop WatchKit Extension`) in a numbered frame's image column.
+                    || (index != nil && isSpacedAppName(columns[0]) && isSymbolShaped(columns[1])) {
             image = String(columns[0])
             columns = [columns.dropFirst().joined(separator: "  ")[...]]
         } else if columns.count == 1 {
@@ -581,6 +587,13 @@ public enum TolerantReader {
         // A plain word (`Hex`, `cmux`, `TimedSilver`) in the first column, a symbol beside it.
         // (An underscore is a symbol's: `swift_task_isMainExecutorImpl`.)
         return word.first?.isLetter == true && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+
+    /// Two to four plain words (`BestCrypt Explorer`): a bundle's name as
+    /// Apple's reports print it in the image column.
+    static func isSpacedAppName(_ column: Substring) -> Bool {
+        let words = column.split(separator: " ", omittingEmptySubsequences: false)
+        return (2...4).contains(words.count) && words.allSatisfy { looksLikeImage($0) && $0.first?.isUppercase == true }
     }
 
     /// A line that is a symbol on its own: one token (no space outside

@@ -21,6 +21,12 @@ enum BacktraceWithoutCrashKind: CrashKind {
         diagnosis.confidence = .medium
         diagnosis.decidedBy = "the lines above the stack: a signal, exception or fatal message says it crashed; without one it is a backtrace of a running program"
         diagnosis.summary = "A backtrace with no crash in it" + (evidence.report.stopReason.map { " (stopped by: \($0))." } ?? ": no signal, exception or fatal message.")
+        // A stack that starts below frame 0 was cut at its top, where a stop would show.
+        if let first = evidence.frames.first, first.index > 0, evidence.signalHandlerFrames.isEmpty {
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = "the frames above #\(first.index) and the lines above them (a signal, exception or fatal message)"
+            diagnosis.summary += " Its top is cut (it starts at frame #\(first.index)): what stopped the thread would be in the frames above."
+        }
         diagnosis.topFrames = evidence.topFrames
     }
 }

@@ -48,6 +48,11 @@ enum MemoryCorruptionKind: CrashKind {
             diagnosis.evidence.append("frame \(access.index): \(access.displayName) on top: it touches an object's header and stops only on a freed or damaged object")
             diagnosis.summary = "A stop in \(access.displayName): a freed or damaged object was retained, released or sent a message (memory corruption, often two threads racing on one reference)."
         }
+        if evidence.memorySignals.isEmpty, evidence.heapMessages.isEmpty, evidence.objectAccessOnTop == nil, let arrived = evidence.signalFaultFrame {
+            diagnosis.confidence = .medium
+            diagnosis.decidedBy = "the signal's name (SIGSEGV or SIGBUS is a bad access; SIGILL or SIGTRAP would be a trap)"
+            diagnosis.evidence.append("a signal handler's frames (\(evidence.signalHandlerFrames.last?.displayName ?? "")) sit on frame \(arrived.index): \(arrived.displayName), which stops only on a bad access" + (evidence.checkFrames.isEmpty ? "" : ": the executor check faulted while reading an executor, it did not fail"))
+        }
         diagnosis.evidence += evidence.fatalMessages.prefix(2)
         diagnosis.topFrames = evidence.topFrames
     }

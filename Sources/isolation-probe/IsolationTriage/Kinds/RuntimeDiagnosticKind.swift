@@ -35,6 +35,7 @@ enum RuntimeDiagnosticKind: CrashKind {
         "state-changed-during-update": "SwiftUI reported state changed while it was computing a view; it went on, with undefined results. Change the state after the update (in an action, `task` or `onChange`), not in `body`",
         "swiftui-runtime-issue": "SwiftUI reported a runtime issue and went on",
         "main-thread-checker": "Xcode's Main Thread Checker reported a UI API called off the main thread; the program went on. Move the call to the main actor",
+        "layout-off-main-thread": "the Auto Layout engine warned that views or constraints were changed from a background thread (it can corrupt the engine; later systems raise an exception instead); the program went on. Change views and constraints on the main actor",
         "priority-inversion": "Xcode's Thread Performance Checker reported a priority inversion (a thread waiting on a lower-QoS one); the program went on",
         "leaked-continuation": "the runtime warned that a checked continuation was dropped without being resumed; the task awaiting it stays suspended for ever",
         "data-race": "ThreadSanitizer reported a data race (two threads touched the same memory, one writing, with nothing ordering them); the program went on. The frames of both accesses say where",
@@ -44,6 +45,7 @@ enum RuntimeDiagnosticKind: CrashKind {
         "rx-synchronization": "RxSwift reported two threads sending events into one observable sequence at once; it went on, with the events' order left to the scheduler. Send them from one serial scheduler (`observe(on:)`), or guard the subject",
         "rx-reentrancy": "RxSwift reported an observable sequence sent an event while its previous event was still being delivered (a cycle in the subscriptions); it went on",
         "attribute-graph-cycle": "SwiftUI's AttributeGraph found a dependency cycle among a view's attributes, broke it and went on; a view's state written while that view updates (in `body`, a geometry or preference reader) usually makes one",
+        "compiler-diagnostic": "the Swift compiler reported a concurrency diagnostic about the source (an error in the Swift 6 language mode, a warning in Swift 5 mode): it is found while building, and nothing ran or crashed",
         "build-failure": "the build failed (a compiler's or the linker's error): no program was built, so nothing ran or crashed. A symbol the linker cannot find is in no library the target links, or in one built for another architecture",
         "lock-misuse": "ThreadSanitizer reported a lock used wrongly (a lock-order inversion, a double lock, an unlock by a thread that does not hold it)",
     ]

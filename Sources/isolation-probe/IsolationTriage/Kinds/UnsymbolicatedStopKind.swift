@@ -15,8 +15,15 @@ enum UnsymbolicatedStopKind: CrashKind {
         diagnosis.evidence += TriageClassifier.signalEvidence(evidence.signals, stop: evidence.report.stopReason)
         diagnosis.verdict = verdict
         diagnosis.confidence = .low
-        diagnosis.decidedBy = "the report symbolicated (the program's dSYM or debug symbols), or the runtime's message printed before the stop"
-        diagnosis.evidence.append(evidence.frames.isEmpty ? "no frames" : "no frame is symbolicated")
-        diagnosis.summary = "The program stopped (\(evidence.signals.joined(separator: ", "))), but the report has neither symbols nor a message: an isolation trap and a precondition failure look the same here. Symbolicate the report and triage it again."
+        let stopped = "The program stopped (\(evidence.signals.joined(separator: ", ")))"
+        if evidence.frames.isEmpty {
+            diagnosis.decidedBy = "the crashed thread's frames (the whole report, not only its header), or the runtime's message printed before the stop"
+            diagnosis.evidence.append("no frames")
+            diagnosis.summary = stopped + ", but the text has neither the crashed thread's frames nor a message: an isolation trap and a precondition failure look the same here. Give the whole report and triage it again."
+        } else {
+            diagnosis.decidedBy = "the report symbolicated (the program's dSYM or debug symbols), or the runtime's message printed before the stop"
+            diagnosis.evidence.append("no frame is symbolicated")
+            diagnosis.summary = stopped + ", but the report has neither symbols nor a message: an isolation trap and a precondition failure look the same here. Symbolicate the report and triage it again."
+        }
     }
 }

@@ -267,7 +267,7 @@ enum AppleLibsystemMessages {
             ProducerFunction("semaphore_timedwait_trap", .wait, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("_os_unfair_lock_lock_slow", .wait, source: "apple-oss-distributions/libplatform"),
             ProducerFunction("objc_sync_enter", .wait, source: "apple-oss-distributions/objc4 objc-sync.mm (@synchronized)"),
-            ProducerFunction("_sigtramp", .signalHandler, source: "apple-oss-distributions/libplatform _sigtramp"),
+            ProducerFunction("_sigtramp", .signalTrampoline, source: "apple-oss-distributions/libplatform _sigtramp"),
             ProducerFunction("__ulock_wait2", .wait, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("__psynch_rw_rdlock", .wait, source: "apple-oss-distributions/xnu libsyscall"),
             ProducerFunction("__psynch_rw_wrlock", .wait, source: "apple-oss-distributions/xnu libsyscall"),

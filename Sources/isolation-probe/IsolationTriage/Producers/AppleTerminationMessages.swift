@@ -64,7 +64,7 @@ enum AppleTerminationMessages {
             ProducerMessage("EXC_ARITHMETIC", .signal, signal: "SIGFPE", source: "\(reporter): EXC_ARITHMETIC"),
             ProducerMessage("EXC_GUARD", .stop, source: "\(reporter): EXC_GUARD (a guarded resource, such as a file descriptor, was misused)",
                             examples: ["Exception Type:  EXC_GUARD (SIGKILL)"]),
-            ProducerMessage("Crashed Thread: {number}", .stop, opensLine: true, source: "Apple crash reports (the thread that crashed)", examples: ["Crashed Thread:        0  Dispatch queue: com.apple.main-thread"]),
+            ProducerMessage("Crashed Thread: {number}", .crashMarker, opensLine: true, source: "Apple crash reports (the thread that crashed)", examples: ["Crashed Thread:        0  Dispatch queue: com.apple.main-thread"]),
         ]
     )
 }

@@ -90,7 +90,7 @@ enum GlibcMessages {
             ProducerFunction("pthread_cond_wait", .wait, source: "bminor/glibc nptl/pthread_cond_wait.c"),
             ProducerFunction("pthread_cond_timedwait", .wait, source: "bminor/glibc nptl/pthread_cond_wait.c"),
             ProducerFunction("sem_wait", .wait, source: "bminor/glibc nptl/sem_wait.c"),
-            ProducerFunction("__restore_rt", .signalHandler, source: "bminor/glibc sysdeps/unix/sysv/linux/x86_64/libc_sigaction.c"),
+            ProducerFunction("__restore_rt", .signalTrampoline, source: "bminor/glibc sysdeps/unix/sysv/linux/x86_64/libc_sigaction.c"),
             ProducerFunction("__GI_abort", .trap, source: "bminor/glibc stdlib/abort.c"),
             ProducerFunction("raise", .trap, source: "bminor/glibc sysdeps/posix/raise.c", exact: true),
             ProducerFunction("__GI_raise", .trap, source: "bminor/glibc sysdeps/unix/sysv/linux/raise.c"),
@@ -123,7 +123,7 @@ enum GlibcMessages {
             ProducerFunction("do_futex_wait", .wait, source: "bminor/glibc nptl/sem_waitcommon.c"),
             ProducerFunction("__pthread_clockjoin_ex", .wait, source: "bminor/glibc nptl/pthread_join_common.c"),
             ProducerFunction("pthread_barrier_wait", .wait, source: "bminor/glibc nptl/pthread_barrier_wait.c"),
-            ProducerFunction("<signal handler called>", .signalHandler, source: "gdb's name for the signal trampoline frame (__restore_rt)"),
+            ProducerFunction("<signal handler called>", .signalTrampoline, source: "gdb's name for the signal trampoline frame (__restore_rt)"),
         ]
     )
 }

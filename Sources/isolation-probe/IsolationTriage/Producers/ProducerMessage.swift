@@ -34,11 +34,14 @@ enum MessageMeaning: String, Sendable, CaseIterable, Codable {
     /// The system or a user ended the program from outside (`Killed`, an
     /// out-of-memory kill, a jetsam): not a crash of its own code.
     case killed = "killed"
+    /// A report's mark on the thread that crashed (`Crashed Thread: 8`):
+    /// it says that the program stopped, not why.
+    case crashMarker = "crash-marker"
 
     /// Whether the message says the program stopped.
     var isStop: Bool {
         switch self {
-        case .isolationCheck, .queueAssertion, .stop, .heapCorruption, .badAccess, .signal: true
+        case .isolationCheck, .queueAssertion, .stop, .heapCorruption, .badAccess, .signal, .crashMarker: true
         case .isolationWarning, .diagnostic, .hang, .killed: false
         }
     }
@@ -243,6 +246,14 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
     case wait = "wait"
     /// A signal handler's or crash reporter's own frame: the crash is below it.
     case signalHandler = "signal-handler"
+    /// The kernel's way into a signal handler (`_sigtramp`, `__restore_rt`):
+    /// the frames above it are the handler's, whatever image they are in,
+    /// and the frame below it is where the signal arrived.
+    case signalTrampoline = "signal-trampoline"
+    /// A checker's reporting function (the Main Thread Checker's hook, Auto
+    /// Layout's thread assertion that logs): the frames above it are its
+    /// report, and the program went on.
+    case checkerReport = "checker-report"
     /// Reads or writes an object's header (a retain, a release, a message
     /// send): on top of a thread, it stopped on a freed or damaged object.
     case objectAccess = "object-access"
@@ -254,6 +265,8 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
         case .trap: "a function that runs only while the program stops"
         case .wait: "a wait: the thread is blocked"
         case .signalHandler: "a signal handler's frame: the crash is below it"
+        case .signalTrampoline: "a signal's entry into its handler: the frame below it took the signal"
+        case .checkerReport: "a checker's report: the frames above it are the report's, the program went on"
         case .objectAccess: "an object's header touched: a freed or damaged object"
         }
     }

@@ -35,6 +35,8 @@ enum Producers {
         LLDBInstrumentationMessages.producer,
         BuildToolMessages.producer,
         DyldMessages.producer,
+        AutoLayoutMessages.producer,
+        SwiftCompilerMessages.producer,
     ]
 
     static let messages: [ProducerMessage] = all.flatMap(\.messages)

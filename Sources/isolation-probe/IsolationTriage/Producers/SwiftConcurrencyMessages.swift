@@ -2,6 +2,7 @@
 /// mode, `assumeIsolated`, and the checked continuations.
 enum SwiftConcurrencyMessages {
     static let concurrency = "swiftlang/swift stdlib/public/Concurrency"
+    static let stackAllocator = "swiftlang/swift include/swift/Runtime/StackAllocator.h"
 
     static let producer = MessageProducer(
         id: "swift-concurrency",
@@ -121,7 +122,17 @@ enum SwiftConcurrencyMessages {
             ProducerMessage("accumulating task group should never use raw-errors!", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),
             ProducerMessage("cannot create std::deque larger than max_size()", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),
             ProducerMessage("future reported an error, but wait cannot throw", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),
-            ProducerMessage("not all allocations are deallocated", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),
+            // The task allocator (a task's own stack of async frames and `async let` buffers) checks its stack
+            // discipline; a break means its memory was reused or overwritten, not a misused API.
+            ProducerMessage("freed pointer was not the last allocation", .heapCorruption, cause: "heap-corruption",
+                            source: "\(stackAllocator) (StackAllocator::dealloc, in libswift_Concurrency.so as swift_Concurrency_fatalError)",
+                            examples: ["freed pointer was not the last allocation"]),
+            ProducerMessage("freed pointer not among allocations", .heapCorruption, cause: "heap-corruption",
+                            source: "\(stackAllocator) (StackAllocator::deallocThrough)"),
+            ProducerMessage("not all allocations are deallocated", .heapCorruption, cause: "heap-corruption",
+                            source: "\(stackAllocator) (~StackAllocator: a task destroyed with frames still allocated)"),
+            ProducerMessage("Buffer overflow in StackAllocator", .heapCorruption, cause: "heap-corruption",
+                            source: "\(stackAllocator) (Slab::deallocate: the end-of-allocation guard word overwritten; debug runtimes only)"),
             ProducerMessage("only errors can be stored by a discarding task group, yet it wasn't an error! 1", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),
             ProducerMessage("only errors can be stored by a discarding task group, yet it wasn't an error! 2", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),
             ProducerMessage("run(until condition:) not supported on this executor", .stop, cause: "precondition", source: "swiftlang/swift stdlib/public/Concurrency (libswift_Concurrency.so 6.3.1 strings)"),

@@ -11,6 +11,13 @@ enum SwiftUIMessages {
         name: "SwiftUI's runtime issues",
         sources: ["SwiftUI.framework (closed source)", openSwiftUI],
         messages: [
+            // EnvironmentObject's precondition (SwiftUI's own Core/EnvironmentObject.swift, as the fatal error's path shows).
+            ProducerMessage("No ObservableObject of type {type} found.", .stop, cause: "missing-environment-object", namesCode: "type",
+                            source: "SwiftUI.framework EnvironmentObject.wrappedValue (closed source: its fatalError as apps print it)",
+                            examples: ["Fatal error: No ObservableObject of type ShoppingCart found. A View.environmentObject(_:) for ShoppingCart may be missing as an ancestor of this view."]),
+            ProducerMessage("No observable object of type {type}.Type found.", .stop, cause: "missing-environment-object", namesCode: "type",
+                            source: "SwiftUI.framework EnvironmentObject.wrappedValue (closed source: the iOS 13 wording)",
+                            examples: ["Fatal error: No observable object of type Store<AppState, AppAction>.Type found."]),
             ProducerMessage("Publishing changes from background threads is not allowed; make sure to publish values from the main thread (via operators like receive(on:)) on model updates.",
                             .diagnostic, cause: "publishing-off-main-thread",
                             source: "\(core)/Data/Combine/AttributeInvalidatingSubscriber.swift, Sources/OpenSwiftUI/View/Combine/SubscriptionView.swift",

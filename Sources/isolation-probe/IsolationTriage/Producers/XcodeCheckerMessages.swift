@@ -25,7 +25,7 @@ enum XcodeCheckerMessages {
                             source: "Xcode Thread Performance Checker (a blocking API on the main thread)"),
         ],
         functions: [
-            ProducerFunction("__main_thread_checker_on_report", .signalHandler, cause: "main-thread-checker", source: "Xcode libMainThreadChecker.dylib (its report hook: break here)"),
+            ProducerFunction("__main_thread_checker_on_report", .checkerReport, cause: "main-thread-checker", source: "Xcode libMainThreadChecker.dylib (its report hook: break here)"),
             ProducerFunction("__ASSERT_API_MUST_BE_CALLED_FROM_MAIN_THREAD_FAILED__", .trap, cause: "main-thread-checker", source: "Xcode libMainThreadChecker.dylib, UIKitCore"),
         ]
     )

@@ -312,7 +312,9 @@ ERRORISH = re.compile(
     r"negative|not (allowed|supported|representable|available|implemented|a |an |on |called)|cannot|can't|must |unexpected|"
     r"unexpectedly|attempt|unable|impossible|exceed|duplicate|mismatch|too many|too large|already|deallocated|"
     r"destroyed|escaped|not enough|division|zero|null|nil |double|leak|race|violat|deadlock|assum|isolat|"
-    r"requires|should (have|not|be)|expected|unsupported|unknown|bug|deprecated|warning|more than once|leaked|data race)")
+    r"requires|should (have|not|be)|expected|unsupported|unknown|bug|deprecated|warning|more than once|leaked|data race|"
+    # a broken invariant in the runtime's own words (the task allocator's `freed pointer was not the last allocation`)
+    r"not the |not among|does not support|no \w+ implementation|overlapping|extends past|greater than|past the end)")
 
 SWIFT_NOISE = re.compile(
     r"^(Prespecializations library|TypeDecoder\.h|Warning: %s=|swift runtime: |A colon-separated|A comma-separated|"

@@ -95,7 +95,7 @@ public final class CrashText {
     public private(set) lazy var unquotedLines: [String] = PastedText.unquotedLines(of: text)
     /// ``unquotedLines`` with frame lines wrapped by a mail client or issue
     /// tracker joined again.
-    public private(set) lazy var lines: [String] = PastedText.rejoinWrappedFrames(unquotedLines)
+    public private(set) lazy var lines: [String] = PastedText.rejoinWrappedFrames(PastedText.joiningFieldPerLineFrames(unquotedLines))
     /// The message lines of ``lines`` (``ConsoleLines/messages(in:)``): the
     /// console format and every format that adds the lines around its
     /// report read the same ones.

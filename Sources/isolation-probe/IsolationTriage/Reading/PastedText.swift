@@ -116,6 +116,55 @@ public enum PastedText {
         return joined
     }
 
+    /// Frames copied from a crash service's web page, one field per line
+    /// (the number, the image, `File.swift - Line 77` when it has one, the
+    /// symbol), joined into one frame line each. Two frames in a row at
+    /// least: a lone number over a word is not a frame.
+    ///
+    /// ```swift
+    /// PastedText.joiningFieldPerLineFrames(["2", "MyApp", "Cart.swift - Line 77", "Cart.add(_:) + 77", "3", "UIKitCore", "-[UIApplication sendAction:] + 40"])
+    /// // ["2  MyApp  Cart.add(_:) + 77 (Cart.swift:77)", "3  UIKitCore  -[UIApplication sendAction:] + 40"]
+    /// ```
+    public static func joiningFieldPerLineFrames(_ lines: [String]) -> [String] {
+        func trimmed(_ at: Int) -> Substring? {
+            guard at < lines.count else { return nil }
+            let line = lines[at].drop { $0 == " " || $0 == "\t" }
+            return line.isEmpty ? nil : line
+        }
+        func isNumber(_ text: Substring) -> Bool { text.count <= 4 && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        /// The frame at `at` and the line after it, if one starts there.
+        func frame(at: Int) -> (String, Int)? {
+            guard let number = trimmed(at), isNumber(number), let image = trimmed(at + 1), !isNumber(image),
+                  !image.contains(" "), !image.contains("\t") else { return nil }
+            var symbolAt = at + 2
+            var place = ""
+            if let fileLine = trimmed(symbolAt), let dash = fileLine.range(of: " - Line "),
+               case let line = fileLine[dash.upperBound...], !line.isEmpty, line.allSatisfy(\.isNumber), !fileLine[..<dash.lowerBound].contains(" ") {
+                place = " (\(fileLine[..<dash.lowerBound]):\(line))"
+                symbolAt += 1
+            }
+            guard let symbol = trimmed(symbolAt), !isNumber(symbol) else { return nil }
+            return ("\(number)  \(image)  \(symbol)\(place)", symbolAt + 1)
+        }
+        var out: [String] = []
+        out.reserveCapacity(lines.count)
+        var at = 0
+        while at < lines.count {
+            guard let (first, next) = frame(at: at), frame(at: next) != nil else {
+                out.append(lines[at])
+                at += 1
+                continue
+            }
+            out.append(first)
+            at = next
+            while let (more, after) = frame(at: at) {
+                out.append(more)
+                at = after
+            }
+        }
+        return out
+    }
+
     /// `3  libdispatch.dylib …`, `frame #3: …`, `* frame #3: …`, `#3 0x…`.
     static func isFrameLine(_ trimmed: Substring) -> Bool {
         var rest = trimmed
