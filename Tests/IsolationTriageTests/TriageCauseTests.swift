@@ -529,9 +529,51 @@ struct TriageCauseTests {
          .otherTrap, "missing-environment-object", "CartModel"),
     ]
 
-    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i
+    /// The 2026-12j set's missed classes (read after its one unread
+    /// measurement), in their producers' forms: frames above the first
+    /// thread header when a later header says which thread crashed, the
+    /// backtracer's `<unknown>`, XCTest's stalled-waiter abort, the watchdog
+    /// code in decimal, old libdispatch's `_dispatch_sync_wait` on top, and
+    /// an elided line (`…`) that continues no frame.
+    static let producerLines12j: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("""
+         0  0x00007f387c622678 do_futex_wait.constprop.0 + 72 in libpthread-2.31.so
 
-    @Test("the held-out sets' missed classes, each a producer's line or a layout: the seven lists",
+         Thread 13 crashed:
+
+         0      0x00007f387c23b00b <unknown> in libc-2.31.so
+         1 [ra] 0x00007f387c28d2fc <unknown> in libc-2.31.so
+         """, .unknown, nil, nil),
+        ("""
+         Exception Type:        EXC_CRASH (SIGABRT)
+         Thread 11 Crashed:: Dispatch queue: com.apple.dt.xctest.xctwaiter
+         0   libsystem_kernel.dylib              0x00007fff51af733a __pthread_kill + 10
+         1   libsystem_pthread.dylib             0x00007fff51ba1e60 pthread_kill + 430
+         2   libsystem_c.dylib                   0x00007fff51a868f6 __abort + 139
+         3   libsystem_c.dylib                   0x00007fff51a8686b abort + 135
+         4   com.apple.dt.XCTest                 0x000000011a3c9360 +[XCTWaiter handleStalledWaiter:] + 224
+         """, .hang, "stalled-waiter", nil),
+        ("""
+         Exception Type:  EXC_CRASH (SIGKILL)
+         Termination Reason: FRONTBOARD 2343432205
+         """, .hang, "watchdog", nil),
+        ("""
+         Crashed: com.example.shop.audio
+         0  libdispatch.dylib              0x1841cec54 _dispatch_sync_wait + 604
+         1  Shop                           0x10898df9c -[SHSession dispatchSyncOnQueue:] (SHSession.m:161)
+         """, .otherTrap, "queue-deadlock", "-[SHSession dispatchSyncOnQueue:]"),
+        ("""
+         Thread 9 (com.apple.root.user-initiated-qos.cooperative, faulting):
+         #00  libobjc            objc_class::realizeIfNeeded()      ← EXC_BAD_ACCESS
+         #01  libswiftCore       swift_deallocClassInstance
+         #02  Shop Tests         CartModelTests.tearDown()
+         …    @isolated(any) async thunks (no actor) → completeTaskWithClosure
+         """, .memoryCorruption, nil, "CartModelTests.tearDown()"),
+    ]
+
+    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i + producerLines12j
+
+    @Test("the held-out sets' missed classes, each a producer's line or a layout: the eight lists",
           arguments: missedClassLines.indices)
     func missedClassLine(_ index: Int) async {
         let (text, verdict, cause, offender) = Self.missedClassLines[index]
@@ -544,7 +586,7 @@ struct TriageCauseTests {
         }
     }
 
-    @Test("a stack cut at its top is no evidence of a running program: not-a-crash told with low confidence")
+    @Test("a stack cut at its top, a lone frame, an abort's frames alone: told with low confidence")
     func cutStackIsLowConfidence() async {
         let cut = await diagnose("""
             4  Shop                           0x1015b4328 SHLog (SHLogger.h:35)
@@ -554,6 +596,16 @@ struct TriageCauseTests {
         #expect(cut.verdict == .notACrash)
         #expect(cut.confidence == .low)
         #expect(cut.decidedBy?.contains("frames above #4") == true)
+        let lone = await diagnose("__21-[SHSubscriber init]_block_invoke + 56")
+        #expect(lone.verdict == .notACrash)
+        #expect(lone.confidence == .low)
+        let abortOnly = await diagnose("""
+            * thread #6, queue = 'com.apple.root.user-initiated-qos.cooperative', stop reason = signal SIGABRT
+                frame #0: 0x0000000101988f30 libsystem_kernel.dylib`__pthread_kill + 8
+                frame #1: 0x0000000100e2f124 libsystem_pthread.dylib`pthread_kill + 256
+            """)
+        #expect(abortOnly.verdict == .otherTrap)
+        #expect(abortOnly.confidence == .low)
         let whole = await diagnose("""
             0  Shop                           0x1015b4328 SHLog (SHLogger.h:35)
             1  Shop                           0x1015b9044 -[SHCart reachabilityChanged:] (SHCart.m:1037)

@@ -174,7 +174,9 @@ struct CrashEvidence {
         guard let symbol, let first = symbol.first, first == "_" || first.isLetter else { return false }
         return symbol.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && !symbol.hasPrefix("$s") && !symbol.hasPrefix("_$s")
     }
-    var isHang: Bool { !watchdogMessages.isEmpty }
+    var isHang: Bool { !watchdogMessages.isEmpty || watchdogFrame != nil }
+    /// A watchdog's function on the crashed thread (XCTest's stalled-waiter abort).
+    var watchdogFrame: StackFrame? { frames.prefix(12).first { Producers.function($0.symbol, role: .watchdog) != nil } }
     /// The program stopped: a trap, an abort, an arithmetic fault, or a
     /// fatal runtime message.
     var isStop: Bool {

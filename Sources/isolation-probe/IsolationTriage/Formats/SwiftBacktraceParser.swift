@@ -58,6 +58,12 @@ public enum SwiftBacktraceParser {
             }
         }
         guard headline != nil || threads.contains(where: { !$0.frames.isEmpty }) else { return nil }
+        // Frames before the first header belong to a thread whose header was cut
+        // off; when a header below says which thread crashed, it was not that one.
+        if threads.count > 1, threads[0].name == "crashed thread", threads.dropFirst().contains(where: \.crashed) {
+            threads[0].name = "frames before the first thread header"
+            threads[0].crashed = false
+        }
         return CrashReport(format: .swiftBacktrace, threads: threads, stopReason: headline,
                            signals: headline.map(StopSignals.names(in:)) ?? [], readingNotes: unique(notes))
     }
@@ -112,7 +118,8 @@ public enum SwiftBacktraceParser {
             rest = rest.prefix(0)
         }
         FrameText.dropOffset(&rest)
-        let symbol = rest.isEmpty || rest.hasPrefix("0x") ? nil : String(rest)
+        // `<unknown>` is the backtracer's word for a frame it could not symbolicate.
+        let symbol = rest.isEmpty || rest.hasPrefix("0x") || rest == "<unknown>" ? nil : String(rest)
         return StackFrame(index: index, image: image, symbol: symbol, address: address.map(String.init),
                           file: location?.file, line: location?.line, column: location?.column,
                           // `[system]` is not used: the backtracer also puts it

@@ -26,6 +26,10 @@ enum BacktraceWithoutCrashKind: CrashKind {
             diagnosis.confidence = .low
             diagnosis.decidedBy = "the frames above #\(first.index) and the lines above them (a signal, exception or fatal message)"
             diagnosis.summary += " Its top is cut (it starts at frame #\(first.index)): what stopped the thread would be in the frames above."
+        } else if evidence.frames.count == 1, evidence.report.threads.count <= 1 {
+            // One frame tells where, not whether it stopped.
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = "the whole stack and the lines above it (a signal, exception or fatal message)"
         }
         diagnosis.topFrames = evidence.topFrames
     }

@@ -44,6 +44,10 @@ enum OtherTrapKind: CrashKind {
         if evidence.fatalMessages.isEmpty, evidence.trapFrames.isEmpty {
             diagnosis.confidence = .medium
             diagnosis.decidedBy = "the runtime's message printed before the crash (`Fatal error: …`, an exception reason) or the crash report's exception type"
+        } else if evidence.fatalMessages.isEmpty, evidence.frames.allSatisfy({ RuntimeLibraries.isTrapSymbol($0.symbol) }) {
+            // Only the abort's own frames (`__pthread_kill`, `abort`): the stack is cut above whoever called it.
+            diagnosis.confidence = .low
+            diagnosis.decidedBy = "the frames below \(evidence.frames.last?.displayName ?? "the stop"): what called it (Swift's executor check, a precondition, an exception) decides the kind"
         }
         let what = evidence.trapCause.map { ": \($0.explanation)" } ?? ""
         diagnosis.summary = "The program stopped for another reason than actor isolation\(what)"

@@ -4,7 +4,7 @@
 enum WatchdogHangKind: CrashKind {
     static let id = "watchdog-hang"
     static let verdict = TriageVerdict.hang
-    static let identifiedBy = "Apple's watchdog code 0x8badf00d, \"watchdog transgression\", or a termination reason naming the watchdog (a log line merely mentioning a watchdog is not one); a crash service's app-hang report; SwiftPM's lock wait"
+    static let identifiedBy = "Apple's watchdog code 0x8badf00d, \"watchdog transgression\", or a termination reason naming the watchdog (a log line merely mentioning a watchdog is not one); a crash service's app-hang report; XCTest's stalled-waiter abort; SwiftPM's lock wait"
     static let samples = [
         """
         Exception Type:  EXC_CRASH (SIGKILL)
@@ -21,9 +21,13 @@ enum WatchdogHangKind: CrashKind {
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
         diagnosis.verdict = verdict
         let causes = evidence.watchdogMessages.flatMap { Producers.entries(in: $0).filter { $0.meaning == .hang }.compactMap(\.cause) }
-        let cause = causes.first { $0 == "watchdog" } ?? causes.first ?? "app-hang"
+        let frameCause = evidence.watchdogFrame.flatMap { Producers.function($0.symbol, role: .watchdog)?.cause }
+        let cause = causes.first { $0 == "watchdog" } ?? causes.first ?? frameCause ?? "app-hang"
         diagnosis.cause = cause
         diagnosis.evidence += evidence.watchdogMessages.prefix(3)
+        if let frame = evidence.watchdogFrame {
+            diagnosis.evidence.append("frame \(frame.index): \(frame.displayName), a watchdog ending what stopped responding")
+        }
         diagnosis.summary = summaries[cause] ?? summaries["app-hang"]!
         diagnosis.topFrames = Array((evidence.report.threads.first?.frames ?? evidence.frames).prefix(6))
     }
@@ -32,6 +36,7 @@ enum WatchdogHangKind: CrashKind {
     static let summaries = [
         "watchdog": "The system killed the program for not responding (watchdog): look at what the main thread was doing.",
         "app-hang": "A crash service saw the app stop responding (its main thread blocked past the service's limit): look at what the main thread was doing.",
+        "stalled-waiter": "XCTest aborted the test because a wait stalled: the thread that had to fulfil it was blocked (a deadlock, or the main thread held in a synchronous wait). The other threads' stacks show what it waited for.",
         "lock-wait": "The program waits for a lock another process holds (SwiftPM's build-directory lock): find the other process (often one that started this one) and why it keeps the lock.",
     ]
 }

@@ -21,6 +21,11 @@ enum AppleTerminationMessages {
                             examples: ["Termination Reason: Namespace RUNNINGBOARD, Code 3735883980 watchdog"]),
             ProducerMessage("Exception Reason: {reason}", .stop, source: "Apple crash reports (Last Exception Backtrace header)",
                             examples: ["Exception Reason: *** -[__NSArrayM objectAtIndex:]: index 3 beyond bounds [0 .. 2]"]),
+            // The same codes in decimal, as `Termination Reason: FRONTBOARD 2343432205` writes them (0x8BADF00D, 0xDEAD10CC).
+            ProducerMessage("2343432205", .hang, cause: "watchdog", source: "\(reporter): 0x8badf00d written in decimal",
+                            examples: ["Termination Reason: FRONTBOARD 2343432205 "]),
+            ProducerMessage("3735883980", .killed, cause: "watchdog", source: "\(reporter): 0xdead10cc written in decimal",
+                            examples: ["Termination Reason: Namespace RUNNINGBOARD, Code 3735883980"]),
             ProducerMessage("0xdead10cc", .killed, cause: "watchdog", source: "\(reporter): 0xdead10cc (deadlock): a suspended app held a file lock or SQLite database",
                             examples: ["Termination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc"]),
             ProducerMessage("0xDEAD10CC", .killed, cause: "watchdog", source: reporter, examples: ["Termination Reason: RUNNINGBOARD 0xdead10cc, code:0xDEAD10CC"]),

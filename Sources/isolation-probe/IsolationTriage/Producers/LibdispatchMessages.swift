@@ -378,7 +378,10 @@ enum LibdispatchMessages {
             ProducerFunction("_dispatch_internal_crash", .trap, source: "apple-oss-distributions/libdispatch src/init.c"),
             ProducerFunction("_dispatch_hardware_crash", .trap, source: "\(source)/internal.h (__builtin_trap)"),
             ProducerFunction("_dispatch_sync_f_slow", .wait, cause: "queue-deadlock", source: "\(source)/queue.c (dispatch_sync's slow path: waits for the queue)"),
-            ProducerFunction("_dispatch_sync_wait", .wait, source: "\(source)/queue.c (older libdispatch)"),
+            // It waits by calling a wait primitive, and crashes in its own code on a queue the thread holds:
+            // on top with nothing above it, it stopped (the rule for a wait above a stopping function covers the rest).
+            ProducerFunction("_dispatch_sync_wait", .trap, cause: "queue-deadlock",
+                             source: "\(source)/queue.c (libdispatch-913 and older: DISPATCH_CLIENT_CRASH \"dispatch_sync called on queue already owned by current thread\", then its wait)"),
             ProducerFunction("_dispatch_wait_for_enqueuer", .wait, source: "\(source)/queue.c"),
             ProducerFunction("_dispatch_once_wait", .wait, source: "\(source)/once.c (dispatch_once's waiters)"),
             ProducerFunction("_dispatch_group_wait", .wait, source: "\(source)/semaphore.c"),

@@ -437,6 +437,9 @@ enum ObjectiveCExceptionMessages {
             ProducerFunction("objc_exception_throw", .trap, cause: "uncaught-exception", source: "apple-oss-distributions/objc4 runtime/objc-exception.mm"),
             ProducerFunction("__cxa_throw", .trap, cause: "uncaught-exception", source: "llvm/llvm-project libcxxabi/src/cxa_exception.cpp"),
             ProducerFunction("std::__terminate", .trap, cause: "uncaught-exception", source: "llvm/llvm-project libcxxabi/src/cxa_handlers.cpp"),
+            // Apple's XCTest aborts a test whose wait cannot be serviced: the thread it needs is blocked.
+            ProducerFunction("XCTWaiter handleStalledWaiter", .watchdog, cause: "stalled-waiter",
+                             source: "Apple XCTest.framework (closed source: +[XCTWaiter handleStalledWaiter:] as the stacks of such an abort name it)"),
         ]
     )
 }

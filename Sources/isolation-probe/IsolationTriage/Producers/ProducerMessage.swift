@@ -254,6 +254,9 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
     /// Layout's thread assertion that logs): the frames above it are its
     /// report, and the program went on.
     case checkerReport = "checker-report"
+    /// A watchdog's own function: it ends a program, or a test, that
+    /// stopped responding (XCTest's stalled-waiter abort).
+    case watchdog = "watchdog"
     /// Reads or writes an object's header (a retain, a release, a message
     /// send): on top of a thread, it stopped on a freed or damaged object.
     case objectAccess = "object-access"
@@ -267,6 +270,7 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
         case .signalHandler: "a signal handler's frame: the crash is below it"
         case .signalTrampoline: "a signal's entry into its handler: the frame below it took the signal"
         case .checkerReport: "a checker's report: the frames above it are the report's, the program went on"
+        case .watchdog: "a watchdog ending what stopped responding: a hang, not a crash"
         case .objectAccess: "an object's header touched: a freed or damaged object"
         }
     }

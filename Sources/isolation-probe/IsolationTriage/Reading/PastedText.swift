@@ -178,7 +178,7 @@ public enum PastedText {
     /// wrapped frame line.
     static func startsRecord(_ trimmed: Substring) -> Bool {
         if isFrameLine(trimmed) { return true }
-        let starts = ["*", "...", "thread #", "Thread ", "---", "===", "Fatal error", "fatal error",
+        let starts = ["*", "...", "…", "thread #", "Thread ", "---", "===", "Fatal error", "fatal error",
                       "warning:", "error:", "Binary Images", "Crashed", "Program", "Backtrace", "(lldb)", "Process "]
         if starts.contains(where: { trimmed.hasPrefix($0) }) { return true }
         // `Exception Type:  EXC_BREAKPOINT` and other report header keys.
