@@ -534,7 +534,10 @@ struct TriageCauseTests {
     /// thread header when a later header says which thread crashed, the
     /// backtracer's `<unknown>`, XCTest's stalled-waiter abort, the watchdog
     /// code in decimal, old libdispatch's `_dispatch_sync_wait` on top, and
-    /// an elided line (`…`) that continues no frame.
+    /// an elided line (`…`) that continues no frame; and classes the older
+    /// read sets still missed: a logged warning whose own frame is redacted,
+    /// a compiler diagnostic spelled with a `%select` choice, SwiftUI's
+    /// update loop, CoreLocation's main-thread warning, kills from outside.
     static let producerLines12j: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
         ("""
          0  0x00007f387c622678 do_futex_wait.constprop.0 + 72 in libpthread-2.31.so
@@ -569,6 +572,22 @@ struct TriageCauseTests {
          #02  Shop Tests         CartModelTests.tearDown()
          …    @isolated(any) async thunks (no actor) → completeTaskWithClosure
          """, .memoryCorruption, nil, "CartModelTests.tearDown()"),
+        // Classes still open in the older read sets, fixed with these:
+        ("""
+         This application is modifying the autolayout engine from a background thread after the engine was accessed from the main thread. This can lead to engine corruption and weird crashes.
+          Stack:(
+         	0   CoreFoundation                      0x0000000189ef01d8 <redacted> + 148
+         	1   libobjc.A.dylib                     0x000000018892855c objc_exception_throw + 56
+         	2   Foundation                          0x000000018aad4f0c <redacted> + 192
+         )
+         """, .notACrash, "layout-off-main-thread", nil),
+        ("2. `main actor-isolated static property 'isMuted' can not be referenced from a Sendable closure`", .notACrash, "compiler-diagnostic", nil),
+        ("onChange(of: Bool) action tried to update multiple times per frame.", .notACrash, "update-loop", nil),
+        ("This method can cause UI unresponsiveness if invoked on the main thread. Instead, consider waiting for the `-locationManagerDidChangeAuthorization:` callback.",
+         .notACrash, "main-thread-blocking-call", nil),
+        ("Message from debugger: Terminated due to memory issue", .otherTrap, "out-of-memory", nil),
+        ("Out of memory: Killed process 4242 (shop) total-vm:2097152kB, anon-rss:1048576kB", .otherTrap, "out-of-memory", nil),
+        ("Exception Type:  EXC_CRASH (SIGKILL)\nTermination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc", .otherTrap, "watchdog", nil),
     ]
 
     static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i + producerLines12j

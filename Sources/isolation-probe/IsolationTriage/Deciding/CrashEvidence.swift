@@ -192,7 +192,8 @@ struct CrashEvidence {
     /// The text itself says the program stopped: a trap or abort signal, a
     /// fatal runtime message, or a function on top that only runs when it stops.
     var isExplicitStop: Bool {
-        signals.contains { StopSignals.traps.contains($0) || StopSignals.aborts.contains($0) || $0 == "SIGFPE" }
+        // `EXC_CRASH (SIGKILL)` wraps a kill, not an abort: the signal in the parentheses says which.
+        signals.contains { StopSignals.traps.contains($0) || (StopSignals.aborts.contains($0) && !($0 == "EXC_CRASH" && killed)) || $0 == "SIGFPE" }
             || !fatalMessages.isEmpty || !isolationMessages.isEmpty || !trapFrames.isEmpty || !queueAssertionMessages.isEmpty
     }
     /// The first frame of the program's own code with a name, else any named frame.

@@ -129,6 +129,8 @@ public enum TriageClassifier {
         RuntimeDiagnosticKind.self,
         LibraryQueueAssertionKind.self,
         OtherTrapKind.self,
+        // A kill names who ended the program; a blocked thread under it is a watchdog's hang, asked below.
+        KilledFromOutsideKind.self,
         UnsymbolicatedStopKind.self,
         LegacyModeWarningKind.self,
         BlockedThreadKind.self,

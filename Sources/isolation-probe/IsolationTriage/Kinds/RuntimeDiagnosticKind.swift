@@ -16,7 +16,17 @@ enum RuntimeDiagnosticKind: CrashKind {
     ]
 
     static func matches(_ evidence: CrashEvidence) -> Bool {
-        !evidence.diagnosticWarnings.isEmpty && !evidence.isExplicitStop
+        !evidence.diagnosticWarnings.isEmpty && (!evidence.isExplicitStop || onlyCaughtException(evidence))
+    }
+
+    /// The only stop is an exception's throw, with no signal and no
+    /// "uncaught exception" line: a checker that logs raised it to take the
+    /// stack it prints under its warning (Auto Layout's, with its own frame
+    /// redacted), and caught it.
+    static func onlyCaughtException(_ evidence: CrashEvidence) -> Bool {
+        evidence.signals.isEmpty && evidence.fatalMessages.isEmpty && evidence.isolationMessages.isEmpty
+            && evidence.queueAssertionMessages.isEmpty && !evidence.trapFrames.isEmpty
+            && evidence.trapFrames.allSatisfy { Producers.function($0.symbol, role: .trap)?.cause == "uncaught-exception" }
     }
 
     static func describe(_ evidence: CrashEvidence, in diagnosis: inout Diagnosis) {
@@ -34,8 +44,10 @@ enum RuntimeDiagnosticKind: CrashKind {
         "publishing-off-main-thread": "SwiftUI reported main-actor state changed off the main thread (an ObservableObject publishing, a Binding written, a main-actor callback run from another thread); it went on. Make the model `@MainActor`, or change the state on the main actor (`await MainActor.run`, `receive(on: DispatchQueue.main)`)",
         "state-changed-during-update": "SwiftUI reported state changed while it was computing a view; it went on, with undefined results. Change the state after the update (in an action, `task` or `onChange`), not in `body`",
         "swiftui-runtime-issue": "SwiftUI reported a runtime issue and went on",
+        "update-loop": "SwiftUI reported an action (an `onChange`, a Binding's, a geometry reader's) that ran more than once in one frame, because the state it writes triggers it again; it dropped the extra runs and went on. Break the loop: write the state only when it differs, or outside the action",
         "main-thread-checker": "Xcode's Main Thread Checker reported a UI API called off the main thread; the program went on. Move the call to the main actor",
         "layout-off-main-thread": "the Auto Layout engine warned that views or constraints were changed from a background thread (it can corrupt the engine; later systems raise an exception instead); the program went on. Change views and constraints on the main actor",
+        "main-thread-blocking-call": "a framework warned that a call which can block ran on the main thread (it can make the UI unresponsive); the program went on. Make the call off the main thread, or wait for the callback the warning names",
         "priority-inversion": "Xcode's Thread Performance Checker reported a priority inversion (a thread waiting on a lower-QoS one); the program went on",
         "leaked-continuation": "the runtime warned that a checked continuation was dropped without being resumed; the task awaiting it stays suspended for ever",
         "data-race": "ThreadSanitizer reported a data race (two threads touched the same memory, one writing, with nothing ordering them); the program went on. The frames of both accesses say where",

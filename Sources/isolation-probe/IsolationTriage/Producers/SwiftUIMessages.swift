@@ -11,6 +11,11 @@ enum SwiftUIMessages {
         name: "SwiftUI's runtime issues",
         sources: ["SwiftUI.framework (closed source)", openSwiftUI],
         messages: [
+            // An action whose state write re-triggers it within one frame; SwiftUI drops the extra runs and logs this.
+            ProducerMessage("{action} tried to update multiple times per frame.", .diagnostic, cause: "update-loop",
+                            source: "SwiftUI.framework (closed source: the runtime issue as the unified log shows it, for onChange, a Binding's action, a geometry-change modifier)",
+                            examples: ["onChange(of: CGFloat) action tried to update multiple times per frame.",
+                                       "<OnScrollGeometryChange Modifier> tried to update multiple times per frame."]),
             // EnvironmentObject's precondition (SwiftUI's own Core/EnvironmentObject.swift, as the fatal error's path shows).
             ProducerMessage("No ObservableObject of type {type} found.", .stop, cause: "missing-environment-object", namesCode: "type",
                             source: "SwiftUI.framework EnvironmentObject.wrappedValue (closed source: its fatalError as apps print it)",

@@ -22,7 +22,7 @@ OUTPUT = os.path.join(HERE, "SwiftCompilerMessages.swift")
 
 # Swift's concurrency words; clang's own diagnostics (also linked into
 # swift-frontend) are left out by their directives and topics.
-CONCURRENCY = re.compile(r"(?i)actor|isolat|sendable|sending|data race|concurren|nonisolated|async|\bawait\b|\btask\b")
+CONCURRENCY = re.compile(r"(?i)actor|isolat|sendable|sending|data race|concurren|nonisolated|async|synchronous|\bawait\b|\btask\b")
 CLANG_ONLY = re.compile(r"%diff|%plural|%ordinal|%q\d|%sub\{|%objcclass|%objcinstance|\bomp\b|OpenMP|swiftcall|CLANG|\$")
 MIN_FIXED = 16   # the longest fixed fragment: shorter ones would match ordinary prose
 
@@ -49,46 +49,6 @@ def select_end(text, start):
     return None
 
 
-def convert(fmt):
-    """(template, example) for one diagnostic format, or None when it is not one."""
-    template, example, at, count = "", "", 0, 0
-    while at < len(fmt):
-        if fmt[at] != "%":
-            # Braces are placeholder marks in a template; the compiler's own are rare.
-            if fmt[at] in "{}":
-                return None
-            template += fmt[at]
-            example += fmt[at]
-            at += 1
-            continue
-        if fmt.startswith("%select{", at):
-            end = select_end(fmt, at + len("%select"))
-            if end is None:
-                return None
-            choices = fmt[at + len("%select{"):end - 1]
-            digits = re.match(r"\d+", fmt[end:])
-            if not digits:
-                return None
-            first = next((c for c in split_choices(choices) if c), "")
-            rendered = convert(first)
-            if rendered is None:
-                return None
-            template += "{choice%d}" % count
-            example += rendered[1]
-            at = end + len(digits.group(0))
-        else:
-            directive = re.match(r"%(kindonly|kind|base|s|error|select)?(\d+)", fmt[at:])
-            if not directive:
-                return None
-            word = directive.group(1) or ""
-            template += "{%s%d}" % (word or "value", count)
-            example += {"kindonly": "instance method", "kind": "instance method 'load()'", "s": "s",
-                        "base": "load", "error": "error"}.get(word, "'Cart'")
-            at += len(directive.group(0))
-        count += 1
-    return template, example
-
-
 def split_choices(choices):
     parts, depth, current = [], 0, ""
     for character in choices:
@@ -105,6 +65,64 @@ def split_choices(choices):
     return parts
 
 
+def parse(fmt):
+    """The format as parts: ("text", s), ("value", word), ("select", [choices, each parsed]); None if not a format."""
+    parts, at = [], 0
+    while at < len(fmt):
+        if fmt[at] != "%":
+            # Braces are placeholder marks in a template; the compiler's own are rare.
+            if fmt[at] in "{}":
+                return None
+            parts.append(("text", fmt[at]))
+            at += 1
+        elif fmt.startswith("%select{", at):
+            end = select_end(fmt, at + len("%select"))
+            digits = re.match(r"\d+", fmt[end:]) if end else None
+            if not digits:
+                return None
+            choices = [parse(choice) for choice in split_choices(fmt[at + len("%select{"):end - 1])]
+            if any(choice is None for choice in choices):
+                return None
+            parts.append(("select", choices))
+            at = end + len(digits.group(0))
+        else:
+            directive = re.match(r"%(kindonly|kind|base|s|error)?(\d+)", fmt[at:])
+            if not directive:
+                return None
+            parts.append(("value", directive.group(1) or "value"))
+            at += len(directive.group(0))
+    return parts
+
+
+SAMPLE = {"kindonly": "instance method", "kind": "instance method 'load()'", "s": "s", "base": "load", "error": "error", "value": "'Cart'"}
+MAX_VARIANTS = 40   # a %select with more spellings than this stays a placeholder
+
+
+def variants(parts):
+    """Every spelling of the parts as (template, example) pairs: a %select's
+    choices become fixed words, so `from a Sendable closure` is searched for."""
+    results = [("", "")]
+    for kind, value in parts:
+        if kind == "text":
+            results = [(t + value, e + value) for t, e in results]
+        elif kind == "value":
+            results = [(t + "{%s}" % value, e + SAMPLE[value]) for t, e in results]
+        else:
+            spelled = [v for choice in value for v in variants(choice)]
+            if len(results) * len(spelled) > MAX_VARIANTS:
+                first = spelled[0] if spelled else ("", "")
+                results = [(t + "{choice}", e + first[1]) for t, e in results]
+            else:
+                results = [(t + ct, e + ce) for t, e in results for ct, ce in spelled]
+    return results
+
+
+def numbered(template):
+    """`{value}` placeholders numbered in order (`{value0}`, `{kind1}`), as the catalog writes them."""
+    count = iter(range(1000))
+    return re.sub(r"\{([a-z]+)\}", lambda m: "{%s%d}" % (m.group(1), next(count)), template)
+
+
 def fixed_fragments(template):
     return [part for part in re.split(r"\{[a-z]+\d+\}", template) if part]
 
@@ -115,16 +133,18 @@ def diagnostics(frontend):
     for line in out.splitlines():
         if "%" not in line or not CONCURRENCY.search(line) or CLANG_ONLY.search(line):
             continue
-        converted = convert(line)
-        if converted is None:
+        parts = parse(line)
+        if parts is None:
             continue
-        template, example = converted
-        fragments = fixed_fragments(template)
-        if not fragments or max(len(f) for f in fragments) < MIN_FIXED:
-            continue
-        if not any(CONCURRENCY.search(f) for f in fragments):
-            continue
-        found.setdefault(template, example)
+        for template, example in variants(parts):
+            template = numbered(re.sub(r"\s+", " ", template).strip())
+            example = re.sub(r"\s+", " ", example).strip()
+            fragments = fixed_fragments(template)
+            if not fragments or max(len(f) for f in fragments) < MIN_FIXED:
+                continue
+            if not any(CONCURRENCY.search(f) for f in fragments):
+                continue
+            found.setdefault(template, example)
     return sorted(found.items())
 
 
