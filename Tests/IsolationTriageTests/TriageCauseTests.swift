@@ -590,9 +590,29 @@ struct TriageCauseTests {
         ("Exception Type:  EXC_CRASH (SIGKILL)\nTermination Reason: Namespace RUNNINGBOARD, Code 0xdead10cc", .otherTrap, "watchdog", nil),
     ]
 
-    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i + producerLines12j
+    /// The 2026-12k set's missed classes (read after its one unread
+    /// measurement): a tracker's HTML around a block, Markdown's escapes
+    /// in a message typed outside one, HockeyApp's `class;method;file;line`,
+    /// an Apple system library the image list did not know.
+    static let producerLines12k: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("""
+         <pre>SHCartController;displayItemsChange;SHCartController.m;152
+         SHResource;loadWithParams:path:;SHResource.m;58
+         -;start;;</pre>
 
-    @Test("the held-out sets' missed classes, each a producer's line or a layout: the eight lists",
+         **\\* Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 1.'
+         """, .otherTrap, "uncaught-exception", "displayItemsChange"),
+        ("malloc: **\\* error for object 0x61000006e3c0: Invalid pointer dequeued from free list", .memoryCorruption, "heap-corruption", nil),
+        ("""
+         0	libsystem_platform.dylib	_os_unfair_lock_unowned_abort + 36
+         1	libsqlite3.dylib	sqlite3_step + 28796
+         2	-[SHStore executeSQLStatement:error:] + 4328945824
+         """, .otherTrap, nil, "-[SHStore executeSQLStatement:error:]"),
+    ]
+
+    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i + producerLines12j + producerLines12k
+
+    @Test("the held-out sets' missed classes, each a producer's line or a layout: the nine lists",
           arguments: missedClassLines.indices)
     func missedClassLine(_ index: Int) async {
         let (text, verdict, cause, offender) = Self.missedClassLines[index]
@@ -630,6 +650,13 @@ struct TriageCauseTests {
             1  Shop                           0x1015b9044 -[SHCart reachabilityChanged:] (SHCart.m:1037)
             """)
         #expect(whole.confidence == .medium)
+    }
+
+    @Test("Markdown's escapes are undone in pasted lines; other backslashes are kept")
+    func markdownEscapes() {
+        #expect(PastedText.unescapingMarkdown(#"**\* Terminating app"#) == "*** Terminating app")
+        #expect(PastedText.unescapingMarkdown(#"a\_b \Cart.items C:\Users\"#) == #"a_b \Cart.items C:\Users\"#)
+        #expect(PastedText.unquotedLines(of: "<pre>0  Shop  f()</pre>") == ["0  Shop  f()"])
     }
 
     @Test("a zsh job line is the shell's stop line, not a frame")

@@ -77,7 +77,10 @@ public enum RuntimeLibraries {
         if image.hasSuffix(".debug.dylib") { return false }
         let systemPrefixes = ["libsystem_", "libdispatch", "libswift", "libobjc", "libc++", "libxpc", "libc.so",
                               "libc-", "libpthread", "ld-linux", "libFoundation", "libstdc++", "libm.so", "libgcc",
-                              "libBlocksRuntime", "libicu", "libdyld", "libclang_rt", "libxml2", "libz."]
+                              "libBlocksRuntime", "libicu", "libdyld", "libclang_rt", "libxml2", "libz.",
+                              // Apple's /usr/lib libraries that crash reports show often.
+                              "libsqlite3", "libnetwork", "libboringssl", "libcorecrypto", "libcommonCrypto", "libcompression",
+                              "libMobileGestalt", "libAccessibility", "libbsm"]
         return systemPrefixes.contains { image.hasPrefix($0) }
     }
 

@@ -493,8 +493,9 @@ public enum TolerantReader {
     /// A frame as the crash issues App Center and HockeyApp file in a bug
     /// tracker write it: the frame, then `;` and its image
     /// (`Cart.checkout() (Cart.swift:88);Shop`, `0x1046b0000 + 2953308;Shop`),
-    /// or HockeyApp's `address;symbol;file;line` with `-` for no address
-    /// (`-;main;main.m;17`). Nil for any other line.
+    /// or HockeyApp's `class;method;file;line`, `-` for a function of no
+    /// class (`-;main;main.m;17`, `Cart;addItem:;Cart.m;152`), an address
+    /// in the first field accepted too. Nil for any other line.
     ///
     /// ```swift
     /// TolerantReader.crashServiceFrame("-;main;main.m;17")?.symbol   // "main"
@@ -504,6 +505,11 @@ public enum TolerantReader {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false)
         if parts.count == 4, parts[0] == "-" || isAddressStart(parts[0]), !parts[1].isEmpty, !parts[1].contains(" ") || isSymbolShaped(parts[1]) {
             return (nil, String(parts[1]), parts[2].isEmpty ? nil : String(parts[2]), Int(parts[3]))
+        }
+        // The class in the first field, its method in the second: `Cart;addItem:;Cart.m;152`.
+        if parts.count == 4, let first = parts[0].first, first.isLetter || first == "_",
+           parts[0].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), !parts[1].isEmpty, !parts[1].contains(" ") {
+            return (nil, "[\(parts[0]) \(parts[1])]", parts[2].isEmpty ? nil : String(parts[2]), Int(parts[3]))
         }
         guard parts.count == 2, looksLikeImage(parts[1]), !parts[0].isEmpty, let frame = frames(in: parts[0])?.frames.first,
               frame.symbol != nil || frame.image == nil else { return nil }

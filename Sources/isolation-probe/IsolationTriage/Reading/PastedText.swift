@@ -207,7 +207,36 @@ public enum PastedText {
             }
             line = probe
         }
+        // An issue tracker's HTML around a pasted block: `<pre>frame…`, `…</pre>`, `<code>`.
+        for tag in ["<pre>", "<code>"] where line.hasPrefix(tag) { line = line.dropFirst(tag.count) }
+        for tag in ["</pre>", "</code>"] where line.hasSuffix(tag) { line = line.dropLast(tag.count) }
+        // Markdown's escapes, as a tracker stores a message typed outside a code block: `**\* Terminating`, `malloc: **\* error`.
+        if line.utf8.contains(0x5C) {
+            return unescapingMarkdown(line)
+        }
         return String(line)
+    }
+
+    /// `\*` and `\_` (and `\#`, `` \` ``) as Markdown writes a literal
+    /// `*`, `_`: the character alone. Other backslashes (a key path `\Cart.items`,
+    /// a Windows path) are kept.
+    static func unescapingMarkdown(_ line: Substring) -> String {
+        var result = ""
+        result.reserveCapacity(line.utf8.count)
+        var previousWasBackslash = false
+        for character in line {
+            if previousWasBackslash {
+                if !"*_#`".contains(character) { result.append("\\") }
+                result.append(character)
+                previousWasBackslash = false
+            } else if character == "\\" {
+                previousWasBackslash = true
+            } else {
+                result.append(character)
+            }
+        }
+        if previousWasBackslash { result.append("\\") }
+        return result
     }
 
     /// Removes `ESC [ … final-byte` sequences (terminal colours and styles).
