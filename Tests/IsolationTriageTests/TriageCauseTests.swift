@@ -610,9 +610,36 @@ struct TriageCauseTests {
          """, .otherTrap, nil, "-[SHStore executeSQLStatement:error:]"),
     ]
 
-    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i + producerLines12j + producerLines12k
+    /// The 2026-12l set's missed classes (read after its one unread
+    /// measurement): lldb's `` module`name `` with a plain C name, the task
+    /// allocator's deallocator right under an abort, a spindump's
+    /// `name + off (Image + off) [0x…]`, a `sample` tree under its thread's
+    /// count line, a message a terminal broke at a space.
+    static let producerLines12l: [(text: String, verdict: TriageVerdict, cause: String?, offender: String?)] = [
+        ("""
+           frame #2: libsystem_c`abort + 180
+           frame #5: libswift_Concurrency`swift_task_dealloc + 128
+           ...
+           frame #23: Shop.CartLoader.load(id:)
+         """, .memoryCorruption, "heap-corruption", "CartLoader.load(id:)"),
+        ("""
+         15  CartView.render(_:) + 528 (Shop + 56991372) [0x104101e8c]
+           15  ??? (Shop + 76211180) [0x1053563ec]
+         """, .notACrash, nil, "CartView.render(_:)"),
+        ("""
+         Call graph:
+             1777 Thread_295561   DispatchQueue_1: com.apple.main-thread  (serial)
+             + 1777 start  (in dyld) + 6688  [0x191763bec]
+             +   1777 main  (in Shop) + 64  [0x104a4dd18]
+             +     1777 CartStore.reload()  (in Shop) + 224  [0x1ca9f6dcc]
+         """, .notACrash, nil, "CartStore.reload()"),
+        ("SWIFT TASK CONTINUATION MISUSE: connect() tried to resume its continuation \nmore than once, throwing Cancelled!",
+         .otherTrap, "continuation-misuse", "connect()"),
+    ]
 
-    @Test("the held-out sets' missed classes, each a producer's line or a layout: the nine lists",
+    static let missedClassLines = producerLines + producerLines12c + producerLines12d + producerLines12e + producerLines12f + producerLines12h + producerLines12i + producerLines12j + producerLines12k + producerLines12l
+
+    @Test("the held-out sets' missed classes, each a producer's line or a layout: the ten lists",
           arguments: missedClassLines.indices)
     func missedClassLine(_ index: Int) async {
         let (text, verdict, cause, offender) = Self.missedClassLines[index]

@@ -110,6 +110,9 @@ struct CrashEvidence {
         heapCheckFrame = trapFrames.first { frame in
             Producers.function(frame.symbol, role: .trap)?.cause == "heap-corruption"
         }
+            // Right below the abort's frames, a deallocator that stops only on its own check.
+            ?? (trapFrames.isEmpty ? nil : top.first { !RuntimeLibraries.isTrapSymbol($0.symbol) && $0.symbol != nil })
+                .flatMap { Producers.function($0.symbol, role: .checkedDeallocator) != nil ? $0 : nil }
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
         namedInProse = thread?.name == TolerantReader.proseThreadName

@@ -88,11 +88,28 @@ enum FrameLinePrefixes {
         let count = rest.prefix { $0.isNumber }
         guard !count.isEmpty, rest.dropFirst(count.count).first == " " else { return nil }
         rest = rest.dropFirst(count.count).drop { $0 == " " }
-        guard let name = FrameText.resolvedName(rest) else { return nil }
+        guard let name = FrameText.resolvedName(rest).map({ ($0.symbol, Optional($0.image)) }) ?? spindumpName(rest) else { return nil }
         var address: String?
         if let bracket = rest.byteRange(of: "[0x", backwards: true), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
             address = "0x" + rest[bracket.upperBound..<end]
         }
-        return (name.symbol, name.image, address, depth)
+        return (name.0, name.1, address, depth)
+    }
+
+    /// A spindump's frame after its count: `Store.load() + 528 (Shop + 56991372) [0x104101e8c]`,
+    /// `??? (Shop + 76211180) [0x1053563ec]`: the symbol, and the image in the parentheses.
+    static func spindumpName(_ text: Substring) -> (String, String?)? {
+        var rest = text
+        if let bracket = rest.byteRange(of: " [0x", backwards: true) { rest = rest[..<bracket.lowerBound] }
+        guard rest.hasSuffix(")"), let open = rest.byteRange(of: " (", backwards: true) else { return nil }
+        let inside = rest[open.upperBound..<rest.index(before: rest.endIndex)]
+        guard let plus = inside.byteRange(of: " + "), inside[plus.upperBound...].allSatisfy(\.isNumber),
+              case let image = inside[..<plus.lowerBound], !image.isEmpty, !image.contains("(") else { return nil }
+        var symbol = rest[..<open.lowerBound]
+        if let offset = symbol.byteRange(of: " + ", backwards: true), symbol[offset.upperBound...].allSatisfy(\.isNumber) {
+            symbol = symbol[..<offset.lowerBound]
+        }
+        guard !symbol.isEmpty else { return nil }
+        return (String(symbol), String(image))
     }
 }

@@ -325,9 +325,16 @@ public enum TolerantReader {
                               numbered: index != nil)
         }
         // lldb's `Module`symbol` with no frame number or address before it.
-        if let (module, after) = moduleTick(rest), let frame = frames(in: after)?.frames.first, let symbol = frame.symbol {
-            return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: symbol,
-                                                  file: frame.file, line: frame.line, column: frame.column)], numbered: index != nil)
+        if let (module, after) = moduleTick(rest) {
+            if let frame = frames(in: after)?.frames.first, let symbol = frame.symbol {
+                return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: symbol,
+                                                      file: frame.file, line: frame.line, column: frame.column)], numbered: index != nil)
+            }
+            // `libsystem_c`abort + 180`: the module and its tick make a bare C name a frame.
+            let bare = withoutOffsetAndLocation(after).name
+            if let first = bare.first, first.isLetter || first == "_", bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: String(bare))], numbered: index != nil)
+            }
         }
         // atos's output, `f() (in App) (File.swift:12)` or `f() (in App) + 40`: its image
         // makes a bare name (`syncLoadCodexCache (in CodexBar)`) a frame.

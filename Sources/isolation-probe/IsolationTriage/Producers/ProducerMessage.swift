@@ -257,6 +257,10 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
     /// A watchdog's own function: it ends a program, or a test, that
     /// stopped responding (XCTest's stalled-waiter abort).
     case watchdog = "watchdog"
+    /// A deallocator whose only way to stop is its own heap check (the
+    /// task allocator's `swift_task_dealloc`): below an abort's frames,
+    /// that check failed.
+    case checkedDeallocator = "checked-deallocator"
     /// Reads or writes an object's header (a retain, a release, a message
     /// send): on top of a thread, it stopped on a freed or damaged object.
     case objectAccess = "object-access"
@@ -271,6 +275,7 @@ enum FunctionRole: String, Sendable, Codable, CustomStringConvertible {
         case .signalTrampoline: "a signal's entry into its handler: the frame below it took the signal"
         case .checkerReport: "a checker's report: the frames above it are the report's, the program went on"
         case .watchdog: "a watchdog ending what stopped responding: a hang, not a crash"
+        case .checkedDeallocator: "a deallocator that stops only when its heap check fails"
         case .objectAccess: "an object's header touched: a freed or damaged object"
         }
     }

@@ -142,6 +142,9 @@ enum SwiftConcurrencyMessages {
             ProducerMessage("DispatchMainExecutor does not support recursion", .stop, cause: "precondition", source: "\(concurrency)/DispatchExecutor.swift (DispatchMainExecutor.run)"),
         ],
         functions: [
+            // TaskAlloc.cpp hands the pointer to StackAllocator::dealloc, whose only stops are its checks.
+            ProducerFunction("swift_task_dealloc", .checkedDeallocator, cause: "heap-corruption",
+                             source: "\(concurrency)/TaskAlloc.cpp (swift_task_dealloc), \(stackAllocator) (dealloc, deallocThrough)"),
             ProducerFunction("swift_task_isCurrentExecutor", .executorCheck, source: "\(concurrency)/Actor.cpp"),
             ProducerFunction("swift_task_checkIsolated", .executorCheck, source: "\(concurrency)/Actor.cpp"),
             ProducerFunction("_checkExpectedExecutor", .executorCheck, source: "\(concurrency)/Executor.swift"),

@@ -110,6 +110,12 @@ public enum PastedText {
                 joined[last] += trimmed
                 continue
             }
+            // A sentence the terminal or tracker broke at a space (`…its continuation ` over `more than once, …`).
+            if !previousIsFrame, let last = joined.last, last.last == " ", last.contains(where: { !$0.isWhitespace }),
+               let first = trimmed.first, first.isLowercase, trimmed.startIndex == line.startIndex {
+                joined[joined.count - 1] += trimmed
+                continue
+            }
             joined.append(line)
             previousIsFrame = isFrameLine(trimmed) || trimmed.hasPrefix("thread #") || trimmed.hasPrefix("* thread #")
         }
@@ -177,7 +183,8 @@ public enum PastedText {
     /// Whether a line begins something of its own rather than continuing a
     /// wrapped frame line.
     static func startsRecord(_ trimmed: Substring) -> Bool {
-        if isFrameLine(trimmed) { return true }
+        // A `sample` or spindump tree line (`+ 1777 main  (in App) + 64`) under its thread's count line.
+        if isFrameLine(trimmed) || FrameLinePrefixes.sampleFrame(trimmed) != nil { return true }
         let starts = ["*", "...", "…", "thread #", "Thread ", "---", "===", "Fatal error", "fatal error",
                       "warning:", "error:", "Binary Images", "Crashed", "Program", "Backtrace", "(lldb)", "Process "]
         if starts.contains(where: { trimmed.hasPrefix($0) }) { return true }
