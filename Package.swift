@@ -134,8 +134,8 @@ let package = Package(
             name: "IsolationTriage",
             dependencies: ["ProbeProcess", "ProbeSupport"],
             path: "Sources/isolation-probe/IsolationTriage",
-            // The catalog's coverage script reads the producers' files; it is not built.
-            exclude: ["README.md", "Producers/coverage.py"],
+            // The catalog's scripts (coverage, the compiler diagnostics' generator) read or write its files; they are not built.
+            exclude: ["README.md", "Producers/coverage.py", "Producers/swift_compiler_messages.py"],
             swiftSettings: strictSwift6
         ),
         // ArgumentParser glue both executables share: the exit-status
