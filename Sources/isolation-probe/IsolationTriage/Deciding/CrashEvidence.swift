@@ -58,7 +58,7 @@ struct CrashEvidence {
     /// A signal handler's frames were on top though no line names the
     /// signal: the thread took one, in ``frames``' first frame.
     var signalTakenUnnamed: Bool {
-        signals.isEmpty && signalHandlerFrames.contains { RuntimeLibraries.isSignalHandler($0.symbol) && !RuntimeLibraries.isCheckerReport($0.symbol) }
+        signals.isEmpty && signalHandlerFrames.contains { RuntimeLibraries.isSignalHandler($0.symbol) }
     }
     /// The unnamed signal arrived in a function that cannot trap: the
     /// executor check's own reads (it fails only through its report
@@ -107,12 +107,11 @@ struct CrashEvidence {
         // owns; otherwise it waits for the queue): the stop is not taken.
         let firstWait = top.firstIndex { RuntimeLibraries.isWait($0.symbol) } ?? top.endIndex
         trapFrames = top[..<firstWait].filter { RuntimeLibraries.isTrapSymbol($0.symbol) }
+        // Right below the abort's frames, a deallocator that stops only on its own check counts as one.
+        let belowStop = trapFrames.isEmpty ? nil : top.first { !RuntimeLibraries.isTrapSymbol($0.symbol) && $0.symbol != nil }
         heapCheckFrame = trapFrames.first { frame in
             Producers.function(frame.symbol, role: .trap)?.cause == "heap-corruption"
-        }
-            // Right below the abort's frames, a deallocator that stops only on its own check.
-            ?? (trapFrames.isEmpty ? nil : top.first { !RuntimeLibraries.isTrapSymbol($0.symbol) && $0.symbol != nil })
-                .flatMap { Producers.function($0.symbol, role: .checkedDeallocator) != nil ? $0 : nil }
+        } ?? belowStop.flatMap { Producers.function($0.symbol, role: .checkedDeallocator) != nil ? $0 : nil }
         assumeIsolatedOnTop = top.contains { RuntimeLibraries.isAssumeIsolated($0.symbol) }
             && top.contains { RuntimeLibraries.isSwiftExecutorCheck($0.symbol) || ($0.symbol ?? "").contains("assertionFailure") }
         namedInProse = thread?.name == TolerantReader.proseThreadName
@@ -159,7 +158,7 @@ struct CrashEvidence {
         if signalTakenUnnamed, trapFrames.isEmpty, let arrived = frames.first,
            !TriageClassifier.isOwnCode(arrived), !RuntimeLibraries.isWait(arrived.symbol),
            !RuntimeLibraries.isTrapSymbol(arrived.symbol),
-           !checkFrames.isEmpty || Self.isCFunctionName(arrived.symbol) {
+           !checkFrames.isEmpty || arrived.symbol.map(FrameText.isCName) == true {
             signalFaultFrame = arrived
         }
     }
@@ -171,12 +170,6 @@ struct CrashEvidence {
             || (signalFaultFrame != nil && !isExplicitStop)
     }
 
-    /// A plain C name (`memmove`, `objc_msgSend`), not a Swift one: C code
-    /// stops with a signal only on a bad access or through a trap function.
-    static func isCFunctionName(_ symbol: String?) -> Bool {
-        guard let symbol, let first = symbol.first, first == "_" || first.isLetter else { return false }
-        return symbol.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber } && !symbol.hasPrefix("$s") && !symbol.hasPrefix("_$s")
-    }
     var isHang: Bool { !watchdogMessages.isEmpty || watchdogFrame != nil }
     /// A watchdog's function on the crashed thread (XCTest's stalled-waiter abort).
     var watchdogFrame: StackFrame? { frames.prefix(12).first { Producers.function($0.symbol, role: .watchdog) != nil } }
@@ -184,13 +177,12 @@ struct CrashEvidence {
     /// fatal runtime message.
     var isStop: Bool {
         isExplicitStop
-            // A report that marks a thread as crashed says the program stopped,
-            // unless that thread sits in a wait: it cannot stop itself there,
-            // so it was ended from outside while blocked (a watchdog's kill).
-            || (markedCrashed && signals.isEmpty && !killed && waitOnTop == nil)
-            // A signal handler ran on the thread: it took a signal.
-            || (signalTakenUnnamed && !killed && waitOnTop == nil)
-            || (!crashMarkers.isEmpty && signals.isEmpty && !killed && waitOnTop == nil)
+            // A report that marks a thread as crashed (a crashed thread, a
+            // `Crashed Thread:` line) or a signal handler on it says the
+            // program stopped, unless that thread sits in a wait: it cannot
+            // stop itself there, so it was ended from outside while blocked
+            // (a watchdog's kill).
+            || ((markedCrashed || !crashMarkers.isEmpty || signalTakenUnnamed) && signals.isEmpty && !killed && waitOnTop == nil)
     }
     /// The text itself says the program stopped: a trap or abort signal, a
     /// fatal runtime message, or a function on top that only runs when it stops.

@@ -42,8 +42,9 @@ public enum TriageClassifier {
         }
         if !evidence.signalHandlerFrames.isEmpty {
             let last = evidence.signalHandlerFrames.last
-            let whose = RuntimeLibraries.isCheckerReport(last?.symbol) ? "a checker's report" : "a signal handler's or crash reporter's"
-            diagnosis.notes.append("the top \(evidence.signalHandlerFrames.count) frame(s) are \(whose) (\(last?.displayName ?? "")): set aside, the \(RuntimeLibraries.isCheckerReport(last?.symbol) ? "code it reports on" : "crash") is below them")
+            let (whose, below) = RuntimeLibraries.isCheckerReport(last?.symbol)
+                ? ("a checker's report", "code it reports on") : ("a signal handler's or crash reporter's", "crash")
+            diagnosis.notes.append("the top \(evidence.signalHandlerFrames.count) frame(s) are \(whose) (\(last?.displayName ?? "")): set aside, the \(below) is below them")
         }
         if let (offender, basis) = offender(evidence, isolation: diagnosis.isolation) {
             diagnosis.offender = offender

@@ -88,17 +88,17 @@ enum FrameLinePrefixes {
         let count = rest.prefix { $0.isNumber }
         guard !count.isEmpty, rest.dropFirst(count.count).first == " " else { return nil }
         rest = rest.dropFirst(count.count).drop { $0 == " " }
-        guard let name = FrameText.resolvedName(rest).map({ ($0.symbol, Optional($0.image)) }) ?? spindumpName(rest) else { return nil }
+        guard let name = FrameText.resolvedName(rest).map({ (symbol: $0.symbol, image: Optional($0.image)) }) ?? spindumpName(rest) else { return nil }
         var address: String?
         if let bracket = rest.byteRange(of: "[0x", backwards: true), let end = rest[bracket.upperBound...].firstIndex(of: "]") {
             address = "0x" + rest[bracket.upperBound..<end]
         }
-        return (name.0, name.1, address, depth)
+        return (name.symbol, name.image, address, depth)
     }
 
     /// A spindump's frame after its count: `Store.load() + 528 (Shop + 56991372) [0x104101e8c]`,
     /// `??? (Shop + 76211180) [0x1053563ec]`: the symbol, and the image in the parentheses.
-    static func spindumpName(_ text: Substring) -> (String, String?)? {
+    static func spindumpName(_ text: Substring) -> (symbol: String, image: String?)? {
         var rest = text
         if let bracket = rest.byteRange(of: " [0x", backwards: true) { rest = rest[..<bracket.lowerBound] }
         guard rest.hasSuffix(")"), let open = rest.byteRange(of: " (", backwards: true) else { return nil }

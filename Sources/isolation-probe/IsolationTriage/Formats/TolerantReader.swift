@@ -332,7 +332,7 @@ public enum TolerantReader {
             }
             // `libsystem_c`abort + 180`: the module and its tick make a bare C name a frame.
             let bare = withoutOffsetAndLocation(after).name
-            if let first = bare.first, first.isLetter || first == "_", bare.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            if FrameText.isCName(bare) {
                 return LineFrames(frames: [StackFrame(index: index ?? 0, image: String(module), symbol: String(bare))], numbered: index != nil)
             }
         }

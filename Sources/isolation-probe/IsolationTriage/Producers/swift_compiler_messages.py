@@ -4,8 +4,10 @@ diagnostics, read as strings from the swift-frontend this machine ships.
 
     python3 swift_compiler_messages.py [--frontend PATH] [--check]
 
-A diagnostic's format (`sending %0 risks causing data races`) becomes a
-template: `%0`, `%kind1`, `%select{…}2` become placeholders. The example of
+A diagnostic's format (`sending %0 risks causing data races`) becomes
+templates: `%0` and `%kind1` become placeholders, and a `%select{…}2` is
+spelled out, one template per choice (one with more than MAX_VARIANTS
+spellings in all stays a placeholder). The example of
 each entry is its template rendered with sample values, so the catalog test
 checks that the matcher reads the printed form. With --check the file is
 compared with what would be written, and the script fails when it differs.

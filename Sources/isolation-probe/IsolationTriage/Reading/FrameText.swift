@@ -80,6 +80,19 @@ enum FrameText {
         return resolvedName(text[comment.upperBound...].drop { $0 == " " })
     }
 
+    /// A plain C name (`abort`, `memmove`, `objc_msgSend`): ASCII letters,
+    /// digits and `_`, not starting with a digit. Swift's names have
+    /// punctuation (`Cart.load()`), mangled ones a `$`.
+    ///
+    /// ```swift
+    /// FrameText.isCName("__memmove_avx_unaligned_erms")   // true
+    /// FrameText.isCName("Cart.load()")                    // false
+    /// ```
+    static func isCName<Name: StringProtocol>(_ name: Name) -> Bool {
+        guard let first = name.first, first.isLetter || first == "_" else { return false }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
     /// Removes a trailing ` + 116` or ` + 0x74` offset.
     static func dropOffset(_ symbol: inout Substring) {
         guard let plus = symbol.byteRange(of: " + ", backwards: true) else { return }
